@@ -1,0 +1,17 @@
+package dev.querydriven.iotsensors;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+
+/**
+ * The reference guide's IoT example: time-bucketed sensor readings, rollups and the
+ * bucket-size advisor.
+ */
+@SpringBootApplication
+public class IotSensorsApplication {
+
+	public static void main(String[] args) {
+		SpringApplication.run(IotSensorsApplication.class, args);
+	}
+
+}

@@ -1,0 +1,68 @@
+package dev.querydriven.embeddedcassandra;
+
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.List;
+
+import com.datastax.oss.driver.api.core.AllNodesFailedException;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+
+/**
+ * Opens an administrative CQL session (provisioning, tools, tests), retrying while a node
+ * that has just started still refuses the login.
+ */
+public final class CassandraLogin {
+
+	private CassandraLogin() {
+	}
+
+	/**
+	 * Connects, retrying failed attempts until {@code retryFor} has passed.
+	 * @param contactPoints the nodes to contact
+	 * @param datacenter the local datacenter
+	 * @param credentials the login
+	 * @param retryFor how long to keep retrying (zero: one attempt)
+	 * @return an open session, which the caller closes
+	 */
+	public static CqlSession open(List<InetSocketAddress> contactPoints, String datacenter, Credentials credentials,
+			Duration retryFor) {
+		long deadline = System.nanoTime() + retryFor.toNanos();
+		DriverConfigLoader config = DriverConfigLoader.programmaticBuilder()
+			.withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(5))
+			.withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(20))
+			.withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, Duration.ofSeconds(20))
+			.withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, Duration.ofSeconds(20))
+			.build();
+		while (true) {
+			try {
+				return CqlSession.builder()
+					.addContactPoints(contactPoints)
+					.withLocalDatacenter(datacenter)
+					.withAuthCredentials(credentials.username(), credentials.password())
+					.withConfigLoader(config)
+					.build();
+			}
+			catch (AllNodesFailedException ex) {
+				if (System.nanoTime() > deadline) {
+					throw ex;
+				}
+				// A new node creates its default superuser just after startup; try again
+				// shortly.
+				pause();
+			}
+		}
+	}
+
+	private static void pause() {
+		try {
+			Thread.sleep(250);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("Interrupted while waiting for Cassandra to accept a login", ex);
+		}
+	}
+
+}

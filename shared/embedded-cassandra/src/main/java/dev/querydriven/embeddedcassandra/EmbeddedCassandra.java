@@ -1,0 +1,707 @@
+package dev.querydriven.embeddedcassandra;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One real Apache Cassandra node running as a child process.
+ *
+ * <pre class="code">
+ * try (EmbeddedCassandra node = EmbeddedCassandra.builder().directory(dir).build().start()) {
+ *     InetSocketAddress contactPoint = node.contactPoint();
+ *     Credentials superuser = node.superuser();
+ * }
+ * </pre>
+ *
+ * The node keeps its data in its directory, so a node started again on the same directory
+ * (a second dev run) finds its keyspaces and its generated superuser password again.
+ */
+public final class EmbeddedCassandra implements AutoCloseable {
+
+	/** The datacenter name of {@code SimpleSnitch}, which every embedded node uses. */
+	public static final String DATACENTER = "datacenter1";
+
+	private static final Logger logger = LoggerFactory.getLogger(EmbeddedCassandra.class);
+
+	private static final Logger nodeLogger = LoggerFactory.getLogger("dev.querydriven.embeddedcassandra.node");
+
+	private static final int LOG_TAIL_LINES = 60;
+
+	/** The module and JVM flags of Cassandra 5.0's {@code conf/jvm17-server.options}. */
+	private static final List<String> JVM17_FLAGS = List.of("-XX:+UseG1GC", "-XX:+ParallelRefProcEnabled",
+			"-XX:MaxTenuringThreshold=1", "-XX:G1HeapRegionSize=16m", "-XX:G1RSetUpdatingPauseTimePercent=5",
+			"-XX:MaxGCPauseMillis=300", "-XX:InitiatingHeapOccupancyPercent=70", "-Djdk.attach.allowAttachSelf=true",
+			"--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "--add-exports",
+			"java.management.rmi/com.sun.jmx.remote.internal.rmi=ALL-UNNAMED", "--add-exports",
+			"java.rmi/sun.rmi.registry=ALL-UNNAMED", "--add-exports", "java.rmi/sun.rmi.server=ALL-UNNAMED",
+			"--add-exports", "java.sql/java.sql=ALL-UNNAMED", "--add-exports", "java.base/java.lang.ref=ALL-UNNAMED",
+			"--add-exports", "jdk.unsupported/sun.misc=ALL-UNNAMED", "--add-exports",
+			"jdk.compiler/com.sun.tools.javac.file=ALL-UNNAMED", "--add-exports",
+			"jdk.attach/sun.tools.attach=ALL-UNNAMED", "--add-opens", "java.base/java.lang.module=ALL-UNNAMED",
+			"--add-opens", "java.base/jdk.internal.loader=ALL-UNNAMED", "--add-opens",
+			"java.base/jdk.internal.ref=ALL-UNNAMED", "--add-opens", "java.base/jdk.internal.reflect=ALL-UNNAMED",
+			"--add-opens", "java.base/jdk.internal.math=ALL-UNNAMED", "--add-opens",
+			"java.base/jdk.internal.module=ALL-UNNAMED", "--add-opens", "java.base/jdk.internal.util.jar=ALL-UNNAMED",
+			"--add-opens", "jdk.management/com.sun.management.internal=ALL-UNNAMED", "--add-opens",
+			"java.base/sun.nio.ch=ALL-UNNAMED", "--add-opens", "java.base/java.io=ALL-UNNAMED", "--add-opens",
+			"java.base/java.lang.reflect=ALL-UNNAMED", "--add-opens", "jdk.compiler/com.sun.tools.javac=ALL-UNNAMED",
+			"--add-opens", "java.base/java.lang=ALL-UNNAMED", "--add-opens", "java.base/java.util=ALL-UNNAMED",
+			"-Dio.netty.tryReflectionSetAccessible=true", "-Dio.netty.allocator.useCacheForAllThreads=true",
+			"-Dio.netty.allocator.maxOrder=11");
+
+	private final Builder settings;
+
+	private final InetAddress address;
+
+	private final boolean portsChosenAutomatically;
+
+	private int nativePort;
+
+	private int storagePort;
+
+	private int jmxPort;
+
+	private Process process;
+
+	private Thread shutdownHook;
+
+	private final Deque<String> logTail = new ArrayDeque<>();
+
+	private Credentials superuser;
+
+	private String version;
+
+	private Duration lastStartupTime;
+
+	private EmbeddedCassandra(Builder settings) {
+		this.settings = settings;
+		this.address = settings.address;
+		this.nativePort = settings.nativePort;
+		this.storagePort = settings.storagePort;
+		this.jmxPort = settings.jmxPort;
+		this.portsChosenAutomatically = settings.nativePort == 0 || settings.storagePort == 0 || settings.jmxPort == 0;
+	}
+
+	/**
+	 * Describes a node to start.
+	 * @return a new builder
+	 */
+	public static Builder builder() {
+		return new Builder();
+	}
+
+	/**
+	 * Starts the node and waits until it accepts CQL logins. Does nothing when it is
+	 * running.
+	 * @return this node
+	 * @throws CassandraStartupException when the node does not start, with its log tail
+	 */
+	public synchronized EmbeddedCassandra start() {
+		if (isRunning()) {
+			return this;
+		}
+		long started = System.nanoTime();
+		CassandraDistribution distribution = CassandraDistribution.unpackTo(this.settings.cacheDirectory);
+		this.version = distribution.version();
+		Path java = (this.settings.javaExecutable != null) ? this.settings.javaExecutable
+				: JavaRuntimeLocator.forThisMachine().locate();
+		int attempts = this.portsChosenAutomatically ? 3 : 1;
+		for (int attempt = 1;; attempt++) {
+			choosePorts();
+			try {
+				launch(java, distribution);
+				awaitStartup();
+				break;
+			}
+			catch (CassandraStartupException ex) {
+				destroy();
+				if (attempt >= attempts || !logTailContains("Address already in use")) {
+					throw ex;
+				}
+				logger.info("A port chosen for Cassandra was taken meanwhile; retrying with other ports");
+				this.nativePort = 0;
+				this.storagePort = 0;
+				this.jmxPort = 0;
+			}
+		}
+		if (this.settings.secureSuperuser) {
+			this.superuser = SuperuserSetup.secure(List.of(contactPoint()), DATACENTER, this.settings.superuserFile(),
+					this.settings.startupTimeout);
+		}
+		this.lastStartupTime = Duration.ofNanos(System.nanoTime() - started);
+		logger.info("Cassandra {} ready in {} ms: contact point {}:{}, datacenter {}, JMX port {}, data in {}",
+				this.version, this.lastStartupTime.toMillis(), this.address.getHostAddress(), this.nativePort,
+				DATACENTER, this.jmxPort, this.settings.directory.toAbsolutePath());
+		return this;
+	}
+
+	private void choosePorts() {
+		List<InetAddress> addresses = List.of(this.address);
+		if (this.nativePort == 0) {
+			this.nativePort = (this.settings.preferredNativePort > 0)
+					? FreePorts.preferred(this.settings.preferredNativePort, addresses) : FreePorts.any(addresses);
+		}
+		if (this.storagePort == 0) {
+			this.storagePort = FreePorts.any(addresses);
+		}
+		if (this.jmxPort == 0) {
+			this.jmxPort = FreePorts.any(List.of(InetAddress.getLoopbackAddress()));
+		}
+	}
+
+	private void launch(Path java, CassandraDistribution distribution) {
+		Path directory = this.settings.directory.toAbsolutePath();
+		Path conf = directory.resolve("conf");
+		Path logs = directory.resolve("logs");
+		Path watchdogClasses = directory.resolve("watchdog");
+		try {
+			for (Path path : List.of(conf, logs, directory.resolve("triggers"), watchdogClasses)) {
+				Files.createDirectories(path);
+			}
+			Files.writeString(conf.resolve("cassandra.yaml"), yaml().render());
+			Files.writeString(conf.resolve("logback.xml"), logbackConfiguration(logs));
+			copyWatchdog(watchdogClasses);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Could not prepare " + directory, ex);
+		}
+		List<String> command = new ArrayList<>();
+		command.add(java.toString());
+		command.add("-Xms" + this.settings.heap);
+		command.add("-Xmx" + this.settings.heap);
+		command.addAll(JVM17_FLAGS);
+		command.add("-XX:+ExitOnOutOfMemoryError");
+		command.add("-Djava.net.preferIPv4Stack=true");
+		command.add("-Dcassandra-foreground=yes");
+		command.add("-Dcassandra.config=" + conf.resolve("cassandra.yaml").toUri());
+		command.add("-Dlogback.configurationFile=" + conf.resolve("logback.xml"));
+		command.add("-Dcassandra.logdir=" + logs);
+		command.add("-Dcassandra.storagedir=" + directory);
+		command.add("-Dcassandra.triggers_dir=" + directory.resolve("triggers"));
+		command.add("-Dcassandra.jmx.local.port=" + this.jmxPort);
+		// Start fast: a single node has no gossip to wait for and no reason to delay its
+		// superuser.
+		command.add("-Dcassandra.skip_wait_for_gossip_to_settle=0");
+		command.add("-Dcassandra.superuser_setup_delay_ms=0");
+		command.add("-Dcassandra.ring_delay_ms=" + this.settings.ringDelay.toMillis());
+		// System keyspaces are not fsynced: a dev or test node trades crash safety for
+		// speed.
+		command.add("-Dcassandra.unsafesystem=true");
+		command.add("-cp");
+		command.add(watchdogClasses + File.pathSeparator + distribution.libDirectory().resolve("*"));
+		command.add(NodeWatchdog.class.getName());
+		ProcessBuilder builder = new ProcessBuilder(command).directory(directory.toFile()).redirectErrorStream(true);
+		synchronized (this.logTail) {
+			this.logTail.clear();
+		}
+		try {
+			this.process = builder.start();
+		}
+		catch (IOException ex) {
+			throw new CassandraStartupException("Could not start " + java, List.of(), ex);
+		}
+		if (this.settings.shutdownHook) {
+			this.shutdownHook = new Thread(this::stopAtExit, "embedded-cassandra-shutdown");
+			Runtime.getRuntime().addShutdownHook(this.shutdownHook);
+		}
+	}
+
+	private CassandraYaml yaml() {
+		CassandraYaml yaml = CassandraYaml.node()
+			.clusterName(this.settings.clusterName)
+			.address(this.address.getHostAddress())
+			.storagePort(this.storagePort)
+			.nativePort(this.nativePort)
+			.seeds(this.settings.seeds.isEmpty() ? List.of(this.address.getHostAddress() + ":" + this.storagePort)
+					: this.settings.seeds)
+			.autoBootstrap(this.settings.autoBootstrap)
+			.directory(this.settings.directory.toAbsolutePath())
+			.guardrails(this.settings.guardrails);
+		return yaml.initialToken(this.settings.initialToken);
+	}
+
+	private static String logbackConfiguration(Path logs) {
+		return """
+				<configuration>
+				  <appender name="FILE" class="ch.qos.logback.core.FileAppender">
+				    <file>%s</file>
+				    <encoder><pattern>%%-5level [%%thread] %%date{ISO8601} %%F:%%L - %%msg%%n</pattern></encoder>
+				  </appender>
+				  <appender name="STDOUT" class="ch.qos.logback.core.ConsoleAppender">
+				    <encoder><pattern>%%-5level %%msg%%n</pattern></encoder>
+				  </appender>
+				  <root level="INFO">
+				    <appender-ref ref="FILE"/>
+				    <appender-ref ref="STDOUT"/>
+				  </root>
+				</configuration>
+				""".formatted(logs.resolve("system.log"));
+	}
+
+	private static void copyWatchdog(Path classes) throws IOException {
+		String resource = NodeWatchdog.class.getName().replace('.', '/') + ".class";
+		Path target = classes.resolve(resource);
+		Files.createDirectories(target.getParent());
+		try (InputStream in = NodeWatchdog.class.getClassLoader().getResourceAsStream(resource)) {
+			Files.copy(Objects.requireNonNull(in, resource), target, StandardCopyOption.REPLACE_EXISTING);
+		}
+	}
+
+	private void awaitStartup() {
+		CompletableFuture<Void> ready = new CompletableFuture<>();
+		Process started = this.process;
+		Thread reader = new Thread(() -> readOutput(started, ready), "embedded-cassandra-output-" + this.nativePort);
+		reader.setDaemon(true);
+		reader.start();
+		try {
+			ready.get(this.settings.startupTimeout.toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (TimeoutException ex) {
+			throw new CassandraStartupException("Cassandra did not start within " + this.settings.startupTimeout,
+					logTail(), null);
+		}
+		catch (ExecutionException ex) {
+			throw new CassandraStartupException("Cassandra stopped while starting", logTail(), ex.getCause());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new CassandraStartupException("Interrupted while Cassandra was starting", logTail(), ex);
+		}
+	}
+
+	private void readOutput(Process source, CompletableFuture<Void> ready) {
+		try (BufferedReader reader = new BufferedReader(
+				new InputStreamReader(source.getInputStream(), StandardCharsets.UTF_8))) {
+			for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+				synchronized (this.logTail) {
+					if (this.logTail.size() == LOG_TAIL_LINES) {
+						this.logTail.removeFirst();
+					}
+					this.logTail.addLast(line);
+				}
+				nodeLogger.debug("[{}] {}", this.nativePort, line);
+				if (line.contains("Startup complete")) {
+					ready.complete(null);
+				}
+			}
+		}
+		catch (IOException ex) {
+			// The stream closes with the process; the check below reports it.
+		}
+		ready.completeExceptionally(new IllegalStateException("The Cassandra process ended"));
+	}
+
+	private boolean logTailContains(String text) {
+		synchronized (this.logTail) {
+			return this.logTail.stream().anyMatch((line) -> line.contains(text));
+		}
+	}
+
+	/**
+	 * The last lines the node logged.
+	 * @return up to 60 lines, oldest first
+	 */
+	public List<String> logTail() {
+		synchronized (this.logTail) {
+			return List.copyOf(this.logTail);
+		}
+	}
+
+	/**
+	 * Stops the node gracefully (Cassandra flushes and drains), forcibly after a timeout.
+	 */
+	public synchronized void stop() {
+		if (this.process == null) {
+			return;
+		}
+		removeShutdownHook();
+		long started = System.nanoTime();
+		terminate(this.settings.stopTimeout);
+		logger.info("Cassandra on {}:{} stopped in {} ms", this.address.getHostAddress(), this.nativePort,
+				(System.nanoTime() - started) / 1_000_000);
+	}
+
+	/**
+	 * Kills the node without letting it flush, like a crash or a lost machine.
+	 */
+	public synchronized void kill() {
+		if (this.process == null) {
+			return;
+		}
+		removeShutdownHook();
+		destroy();
+	}
+
+	private void stopAtExit() {
+		terminate(Duration.ofSeconds(10));
+	}
+
+	private void terminate(Duration timeout) {
+		Process running = this.process;
+		if (running == null) {
+			return;
+		}
+		try {
+			// Closing standard input tells the watchdog to shut Cassandra down.
+			running.getOutputStream().close();
+			if (!running.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+				logger.warn("Cassandra on port {} did not stop within {}; killing it", this.nativePort, timeout);
+				destroy();
+			}
+		}
+		catch (IOException ex) {
+			destroy();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			destroy();
+		}
+		this.process = null;
+	}
+
+	private void destroy() {
+		Process running = this.process;
+		if (running != null) {
+			running.descendants().forEach(ProcessHandle::destroyForcibly);
+			running.destroyForcibly();
+			try {
+				running.waitFor(30, TimeUnit.SECONDS);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		}
+		this.process = null;
+	}
+
+	private void removeShutdownHook() {
+		if (this.shutdownHook != null) {
+			try {
+				Runtime.getRuntime().removeShutdownHook(this.shutdownHook);
+			}
+			catch (IllegalStateException ex) {
+				// The JVM is already exiting; the hook is running or has run.
+			}
+			this.shutdownHook = null;
+		}
+	}
+
+	@Override
+	public void close() {
+		stop();
+	}
+
+	/**
+	 * Whether the node's process is alive.
+	 * @return {@code true} when running
+	 */
+	public synchronized boolean isRunning() {
+		return this.process != null && this.process.isAlive();
+	}
+
+	/**
+	 * The operating-system process of the node, for tests that must see it end.
+	 * @return the process handle
+	 */
+	public synchronized ProcessHandle processHandle() {
+		if (this.process == null) {
+			throw new IllegalStateException("The node is not running");
+		}
+		return this.process.toHandle();
+	}
+
+	/**
+	 * Where CQL clients connect.
+	 * @return address and native-transport port
+	 */
+	public InetSocketAddress contactPoint() {
+		return new InetSocketAddress(this.address, this.nativePort);
+	}
+
+	/**
+	 * The node's datacenter, which clients name as their local one.
+	 * @return {@value #DATACENTER}
+	 */
+	public String localDatacenter() {
+		return DATACENTER;
+	}
+
+	/**
+	 * The generated superuser login (available once started with the superuser secured).
+	 * @return the credentials
+	 */
+	public Credentials superuser() {
+		if (this.superuser == null) {
+			throw new IllegalStateException("The superuser of this node is managed by its cluster");
+		}
+		return this.superuser;
+	}
+
+	void superuser(Credentials superuser) {
+		this.superuser = superuser;
+	}
+
+	public InetAddress address() {
+		return this.address;
+	}
+
+	public int jmxPort() {
+		return this.jmxPort;
+	}
+
+	public String version() {
+		return this.version;
+	}
+
+	public Path directory() {
+		return this.settings.directory;
+	}
+
+	/**
+	 * How long the last start took, from launching the process to an accepted login.
+	 * @return the duration
+	 */
+	public Duration lastStartupTime() {
+		return this.lastStartupTime;
+	}
+
+	/**
+	 * Settings of a node. Ports left at 0 are chosen automatically among the free ones.
+	 */
+	public static final class Builder {
+
+		private Path directory;
+
+		private Path cacheDirectory = CacheDirectory.resolve();
+
+		private InetAddress address = InetAddress.getLoopbackAddress();
+
+		private int nativePort;
+
+		private int preferredNativePort;
+
+		private int storagePort;
+
+		private int jmxPort;
+
+		private String clusterName = "query-driven";
+
+		private List<String> seeds = List.of();
+
+		private long initialToken;
+
+		private boolean autoBootstrap = true;
+
+		private Guardrails guardrails = Guardrails.ENFORCED;
+
+		private String heap = "1g";
+
+		private Duration startupTimeout = Duration.ofMinutes(2);
+
+		private Duration stopTimeout = Duration.ofSeconds(30);
+
+		private Duration ringDelay = Duration.ofSeconds(1);
+
+		private Path javaExecutable;
+
+		private boolean secureSuperuser = true;
+
+		private boolean shutdownHook = true;
+
+		private Path superuserFile;
+
+		private Builder() {
+		}
+
+		/**
+		 * @param directory where the node keeps configuration, data and logs (required)
+		 */
+		public Builder directory(Path directory) {
+			this.directory = directory;
+			return this;
+		}
+
+		/**
+		 * @param cacheDirectory where the Cassandra distribution is unpacked
+		 */
+		public Builder cacheDirectory(Path cacheDirectory) {
+			this.cacheDirectory = cacheDirectory;
+			return this;
+		}
+
+		/**
+		 * @param address a loopback address such as 127.0.0.2 (several nodes on one
+		 * machine)
+		 */
+		public Builder address(String address) {
+			try {
+				this.address = InetAddress.getByName(address);
+			}
+			catch (UnknownHostException ex) {
+				throw new IllegalArgumentException("Not an address: " + address, ex);
+			}
+			return this;
+		}
+
+		/**
+		 * @param nativePort the CQL port, 0 for any free one
+		 */
+		public Builder nativePort(int nativePort) {
+			this.nativePort = nativePort;
+			return this;
+		}
+
+		/**
+		 * @param port the CQL port to use when it is free (9042 lets cqlsh connect by
+		 * default)
+		 */
+		public Builder preferredNativePort(int port) {
+			this.preferredNativePort = port;
+			return this;
+		}
+
+		/**
+		 * @param storagePort the inter-node port, 0 for any free one
+		 */
+		public Builder storagePort(int storagePort) {
+			this.storagePort = storagePort;
+			return this;
+		}
+
+		/**
+		 * @param jmxPort the local JMX port (nodetool, flush), 0 for any free one
+		 */
+		public Builder jmxPort(int jmxPort) {
+			this.jmxPort = jmxPort;
+			return this;
+		}
+
+		public Builder clusterName(String clusterName) {
+			this.clusterName = clusterName;
+			return this;
+		}
+
+		/**
+		 * @param seeds {@code host:port} of the seed nodes; empty means this node seeds
+		 * itself
+		 */
+		public Builder seeds(List<String> seeds) {
+			this.seeds = List.copyOf(seeds);
+			return this;
+		}
+
+		/**
+		 * @param initialToken this node's single token on the Murmur3 ring
+		 */
+		public Builder initialToken(long initialToken) {
+			this.initialToken = initialToken;
+			return this;
+		}
+
+		/**
+		 * @param autoBootstrap whether a joining node streams data (false for a brand-new
+		 * ring)
+		 */
+		public Builder autoBootstrap(boolean autoBootstrap) {
+			this.autoBootstrap = autoBootstrap;
+			return this;
+		}
+
+		public Builder guardrails(Guardrails guardrails) {
+			this.guardrails = guardrails;
+			return this;
+		}
+
+		/**
+		 * @param heap the node's heap, e.g. {@code 1g} or {@code 768m}
+		 */
+		public Builder heap(String heap) {
+			this.heap = heap;
+			return this;
+		}
+
+		public Builder startupTimeout(Duration startupTimeout) {
+			this.startupTimeout = startupTimeout;
+			return this;
+		}
+
+		public Builder stopTimeout(Duration stopTimeout) {
+			this.stopTimeout = stopTimeout;
+			return this;
+		}
+
+		/**
+		 * @param ringDelay how long a joining node waits for ring information
+		 */
+		public Builder ringDelay(Duration ringDelay) {
+			this.ringDelay = ringDelay;
+			return this;
+		}
+
+		/**
+		 * @param javaExecutable the {@code java} to run the node with (default: a located
+		 * Java 17)
+		 */
+		public Builder javaExecutable(Path javaExecutable) {
+			this.javaExecutable = javaExecutable;
+			return this;
+		}
+
+		/**
+		 * @param secure whether this node replaces the default superuser password itself
+		 * (a cluster does it once, for all nodes)
+		 */
+		public Builder secureSuperuser(boolean secure) {
+			this.secureSuperuser = secure;
+			return this;
+		}
+
+		/**
+		 * @param superuserFile where the generated superuser login is kept
+		 */
+		public Builder superuserFile(Path superuserFile) {
+			this.superuserFile = superuserFile;
+			return this;
+		}
+
+		Path superuserFile() {
+			return (this.superuserFile != null) ? this.superuserFile
+					: this.directory.toAbsolutePath().resolve("superuser.properties");
+		}
+
+		/**
+		 * The node, not yet started.
+		 * @return the node
+		 */
+		public EmbeddedCassandra build() {
+			Objects.requireNonNull(this.directory, "directory");
+			return new EmbeddedCassandra(this);
+		}
+
+	}
+
+}

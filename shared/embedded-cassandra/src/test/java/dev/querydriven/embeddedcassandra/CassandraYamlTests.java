@@ -1,0 +1,67 @@
+package dev.querydriven.embeddedcassandra;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The generated configuration switches on authentication and the modeling guardrails.
+ */
+class CassandraYamlTests {
+
+	/**
+	 * Enforced guardrails refuse filtering, indexes and views; authentication is always
+	 * on.
+	 */
+	@Test
+	void enforcedGuardrailsRefuseTheAntiPatterns() {
+		String yaml = CassandraYaml.node().directory(Path.of("/data")).render();
+		assertThat(yaml).contains("authenticator: PasswordAuthenticator", "authorizer: CassandraAuthorizer",
+				"allow_filtering_enabled: false", "secondary_indexes_enabled: false",
+				"materialized_views_enabled: false", "read_before_write_list_operations_enabled: false",
+				"partition_size_warn_threshold: 10MiB", "partition_size_fail_threshold: 100MiB",
+				"maximum_timestamp_fail_threshold: 1h", "data_file_directories:");
+	}
+
+	/**
+	 * Relaxed guardrails let tools load anti-patterns, including the experimental index
+	 * and view features.
+	 */
+	@Test
+	void relaxedGuardrailsLetAntiPatternsLoad() {
+		String yaml = CassandraYaml.node().guardrails(Guardrails.RELAXED).render();
+		assertThat(yaml).contains("allow_filtering_enabled: true", "secondary_indexes_enabled: true",
+				"materialized_views_enabled: true", "sasi_indexes_enabled: true",
+				"partition_keys_in_select_fail_threshold: -1", "authenticator: PasswordAuthenticator");
+	}
+
+	/** Cluster settings reach the file: seeds, token, ports and no bootstrap. */
+	@Test
+	void clusterSettingsAreRendered() {
+		String yaml = CassandraYaml.node()
+			.address("127.0.0.2")
+			.storagePort(17000)
+			.nativePort(19042)
+			.seeds(List.of("127.0.0.1:17000"))
+			.initialToken(-3074457345618258603L)
+			.autoBootstrap(false)
+			.render();
+		assertThat(yaml).contains("listen_address: 127.0.0.2", "rpc_address: 127.0.0.2", "storage_port: 17000",
+				"native_transport_port: 19042", "seeds: \"127.0.0.1:17000\"", "initial_token: -3074457345618258603",
+				"auto_bootstrap: false");
+	}
+
+	/**
+	 * A container's file leaves directories to the image and listens on every interface.
+	 */
+	@Test
+	void containerFlavourLeavesDirectoriesToTheImage() {
+		String yaml = CassandraYaml.container().render();
+		assertThat(yaml).contains("rpc_address: 0.0.0.0", "broadcast_rpc_address: 127.0.0.1")
+			.doesNotContain("data_file_directories");
+	}
+
+}

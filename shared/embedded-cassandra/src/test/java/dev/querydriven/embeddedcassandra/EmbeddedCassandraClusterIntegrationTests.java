@@ -1,0 +1,68 @@
+package dev.querydriven.embeddedcassandra;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.metadata.NodeState;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Several real nodes on 127.0.0.x form one ring, the setting for replication and failure
+ * tests.
+ */
+class EmbeddedCassandraClusterIntegrationTests {
+
+	@TempDir
+	Path directory;
+
+	/**
+	 * Three nodes own evenly spaced tokens, see each other up, and serve a write at
+	 * consistency ALL.
+	 */
+	@Test
+	void threeNodesFormOneRingAndReplicateAtConsistencyAll() {
+		try (EmbeddedCassandraCluster cluster = EmbeddedCassandraCluster.builder()
+			.size(3)
+			.firstAddress("127.0.0.101")
+			.directory(this.directory)
+			.build()
+			.start()) {
+			try (CqlSession session = CassandraLogin.open(cluster.contactPoints(), cluster.localDatacenter(),
+					cluster.superuser(), Duration.ofSeconds(30))) {
+				assertThat(session.getMetadata().getNodes().values()).hasSize(3)
+					.allSatisfy((node) -> assertThat(node.getState()).isEqualTo(NodeState.UP));
+				Set<String> addresses = session.getMetadata()
+					.getNodes()
+					.values()
+					.stream()
+					.map(Node::getBroadcastRpcAddress)
+					.map((address) -> address.orElseThrow().getAddress().getHostAddress())
+					.collect(Collectors.toSet());
+				assertThat(addresses).containsExactlyInAnyOrder("127.0.0.101", "127.0.0.102", "127.0.0.103");
+
+				session.execute("CREATE KEYSPACE ring WITH replication = "
+						+ "{'class': 'NetworkTopologyStrategy', 'datacenter1': 3}");
+				session.execute("CREATE TABLE ring.kv (k int PRIMARY KEY, v text)");
+				session.execute(SimpleStatement.newInstance("INSERT INTO ring.kv (k, v) VALUES (1, 'everywhere')")
+					.setConsistencyLevel(ConsistencyLevel.ALL));
+				String value = session
+					.execute(SimpleStatement.newInstance("SELECT v FROM ring.kv WHERE k = 1")
+						.setConsistencyLevel(ConsistencyLevel.ALL))
+					.one()
+					.getString("v");
+				assertThat(value).isEqualTo("everywhere");
+			}
+			assertThat(EmbeddedCassandraCluster.evenToken(0, 3)).isEqualTo(Long.MIN_VALUE);
+		}
+	}
+
+}

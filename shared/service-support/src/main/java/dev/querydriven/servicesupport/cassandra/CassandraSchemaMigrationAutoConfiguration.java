@@ -1,0 +1,49 @@
+package dev.querydriven.servicesupport.cassandra;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.CqlSessionBuilder;
+import org.cognitor.cassandra.migration.MigrationTask;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AbstractDependsOnBeanFactoryPostProcessor;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.cassandra.autoconfigure.CassandraAutoConfiguration;
+import org.springframework.boot.cassandra.autoconfigure.CassandraConnectionDetails;
+import org.springframework.boot.cassandra.autoconfigure.CassandraProperties;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Applies schema migrations at startup and makes every {@link CqlSession} wait for them,
+ * the way Spring Boot orders Flyway before a JDBC {@code DataSource}'s users.
+ */
+@AutoConfiguration(after = { EmbeddedCassandraAutoConfiguration.class, CassandraAutoConfiguration.class })
+@ConditionalOnClass({ MigrationTask.class, CqlSession.class })
+@ConditionalOnBooleanProperty(name = "querydriven.cassandra.migrations.enabled", matchIfMissing = true)
+@EnableConfigurationProperties({ QueryDrivenCassandraProperties.class, CassandraProperties.class })
+public final class CassandraSchemaMigrationAutoConfiguration {
+
+	@Bean
+	CassandraSchemaMigrations cassandraSchemaMigrations(ObjectProvider<CqlSessionBuilder> sessionBuilders,
+			CassandraConnectionDetails connectionDetails, QueryDrivenCassandraProperties properties,
+			CassandraProperties cassandra) {
+		return new CassandraSchemaMigrations(sessionBuilders, connectionDetails, properties,
+				ServiceKeyspace.keyspace(cassandra));
+	}
+
+	@Bean
+	static CqlSessionDependsOnSchemaMigrations cqlSessionDependsOnSchemaMigrations() {
+		return new CqlSessionDependsOnSchemaMigrations();
+	}
+
+	static final class CqlSessionDependsOnSchemaMigrations extends AbstractDependsOnBeanFactoryPostProcessor {
+
+		CqlSessionDependsOnSchemaMigrations() {
+			super(CqlSession.class, CassandraSchemaMigrations.class);
+		}
+
+	}
+
+}

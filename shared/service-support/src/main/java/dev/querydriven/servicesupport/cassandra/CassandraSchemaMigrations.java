@@ -1,0 +1,82 @@
+package dev.querydriven.servicesupport.cassandra;
+
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.List;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.CqlSessionBuilder;
+import dev.querydriven.embeddedcassandra.CassandraLogin;
+import dev.querydriven.embeddedcassandra.Credentials;
+import org.cognitor.cassandra.migration.Database;
+import org.cognitor.cassandra.migration.MigrationConfiguration;
+import org.cognitor.cassandra.migration.MigrationRepository;
+import org.cognitor.cassandra.migration.MigrationTask;
+import org.cognitor.cassandra.migration.collector.FailOnDuplicatesCollector;
+import org.cognitor.cassandra.migration.scanner.ScannerRegistry;
+
+import org.springframework.beans.factory.InitializingBean;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.cassandra.autoconfigure.CassandraConnectionDetails;
+
+/**
+ * Applies the service's versioned CQL files ({@code cql/NNN_description.cql}) before
+ * anything else uses the session, with the cassandra-migration library: applied versions
+ * are recorded in the keyspace's {@code schema_migration} table and a
+ * lightweight-transaction lock lets only one instance migrate at a time. Runs as the
+ * service's own role, so the guardrails judge the schema too.
+ */
+public final class CassandraSchemaMigrations implements InitializingBean {
+
+	private final ObjectProvider<CqlSessionBuilder> sessionBuilders;
+
+	private final CassandraConnectionDetails connectionDetails;
+
+	private final QueryDrivenCassandraProperties properties;
+
+	private final String keyspace;
+
+	CassandraSchemaMigrations(ObjectProvider<CqlSessionBuilder> sessionBuilders,
+			CassandraConnectionDetails connectionDetails, QueryDrivenCassandraProperties properties, String keyspace) {
+		this.sessionBuilders = sessionBuilders;
+		this.connectionDetails = connectionDetails;
+		this.properties = properties;
+		this.keyspace = keyspace;
+	}
+
+	@Override
+	public void afterPropertiesSet() {
+		provisionWithAdminLogin();
+		ScannerRegistry scanners = new ScannerRegistry();
+		scanners.register(ScannerRegistry.JAR_SCHEME, new ClassPathLocationScanner());
+		MigrationRepository repository = new MigrationRepository(List.of(this.properties.migrations().location()),
+				new FailOnDuplicatesCollector(), scanners);
+		// The library closes the session it is given: it gets one of its own.
+		CqlSession session = this.sessionBuilders.getObject().build();
+		Database database = new Database(session, new MigrationConfiguration().withKeyspaceName(this.keyspace));
+		new MigrationTask(database, repository, true).migrate();
+	}
+
+	/**
+	 * On an existing cluster, a superuser login in {@code querydriven.cassandra.admin}
+	 * creates the keyspace and the service's role first (the embedded node and the tests
+	 * do this themselves).
+	 */
+	private void provisionWithAdminLogin() {
+		QueryDrivenCassandraProperties.Admin admin = this.properties.admin();
+		if (admin == null || admin.username() == null) {
+			return;
+		}
+		List<InetSocketAddress> contactPoints = this.connectionDetails.getContactPoints()
+			.stream()
+			.map((node) -> InetSocketAddress.createUnresolved(node.host(), node.port()))
+			.toList();
+		Credentials role = new Credentials(this.connectionDetails.getUsername(), this.connectionDetails.getPassword());
+		try (CqlSession session = CassandraLogin.open(contactPoints, this.connectionDetails.getLocalDatacenter(),
+				new Credentials(admin.username(), admin.password()), Duration.ofSeconds(30))) {
+			KeyspaceProvisioner.provision(session, this.keyspace, this.properties.replication(),
+					this.connectionDetails.getLocalDatacenter(), role);
+		}
+	}
+
+}

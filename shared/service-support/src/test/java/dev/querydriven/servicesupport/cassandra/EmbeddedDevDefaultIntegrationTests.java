@@ -1,0 +1,74 @@
+package dev.querydriven.servicesupport.cassandra;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import reactor.test.StepVerifier;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.cassandra.autoconfigure.CassandraConnectionDetails;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.data.cassandra.core.ReactiveCassandraOperations;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Starting a service with no contact points starts a real embedded node, creates the
+ * service's keyspace and role, applies its migrations and connects as that role.
+ */
+@SpringBootTest(properties = { "spring.cassandra.keyspace-name=dev_default",
+		"querydriven.cassandra.embedded.preferred-port=0", "spring.main.web-application-type=none" })
+class EmbeddedDevDefaultIntegrationTests {
+
+	@TempDir
+	static Path directory;
+
+	@Autowired
+	private CassandraConnectionDetails connectionDetails;
+
+	@Autowired
+	private ReactiveCassandraOperations cassandra;
+
+	@DynamicPropertySource
+	static void nodeDirectory(DynamicPropertyRegistry registry) {
+		registry.add("querydriven.cassandra.embedded.directory", () -> directory.toString());
+	}
+
+	/**
+	 * The application logs in as its own role, whose generated password is kept beside
+	 * the data.
+	 */
+	@Test
+	void connectsAsGeneratedServiceRole() throws Exception {
+		assertThat(this.connectionDetails).isInstanceOf(EmbeddedCassandraConnectionDetails.class);
+		assertThat(this.connectionDetails.getUsername()).isEqualTo("dev_default");
+		Path credentials = directory.resolve("dev_default.credentials.properties");
+		assertThat(Files.readString(credentials)).contains("password=" + this.connectionDetails.getPassword());
+		assertThat(Files.getPosixFilePermissions(credentials)).containsExactlyInAnyOrder(PosixFilePermission.OWNER_READ,
+				PosixFilePermission.OWNER_WRITE);
+	}
+
+	/**
+	 * The migrations ran before the session was used, and the guardrails bind the
+	 * service.
+	 */
+	@Test
+	void migrationsAppliedAndGuardrailsBind() {
+		this.cassandra.getReactiveCqlOperations()
+			.queryForObject("SELECT count(*) FROM schema_migration WHERE applied_successful = true", Long.class)
+			.as(StepVerifier::create)
+			.expectNext(1L)
+			.verifyComplete();
+		this.cassandra.getReactiveCqlOperations()
+			.queryForObject("SELECT body FROM notes_by_id WHERE body = 'x' ALLOW FILTERING", String.class)
+			.as(StepVerifier::create)
+			.expectErrorSatisfies((error) -> assertThat(error).hasMessageContaining("allow_filtering"))
+			.verify();
+	}
+
+}

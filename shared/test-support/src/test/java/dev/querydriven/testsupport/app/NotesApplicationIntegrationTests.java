@@ -1,0 +1,58 @@
+package dev.querydriven.testsupport.app;
+
+import java.util.UUID;
+
+import dev.querydriven.testsupport.CassandraTest;
+import org.junit.jupiter.api.Test;
+import reactor.test.StepVerifier;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.data.cassandra.core.ReactiveCassandraOperations;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A Spring Boot service under {@link CassandraTest} gets the shared node, connects as its
+ * own role and finds its schema migrated by the production mechanism.
+ */
+@SpringBootTest(properties = "spring.cassandra.keyspace-name=notes")
+@CassandraTest
+class NotesApplicationIntegrationTests {
+
+	@Autowired
+	private ReactiveCassandraOperations cassandra;
+
+	/**
+	 * The versioned CQL file was applied and recorded, and the table serves reads and
+	 * writes.
+	 */
+	@Test
+	void migrationsRanBeforeTheApplicationUsedTheSession() {
+		UUID id = UUID.randomUUID();
+		this.cassandra.getReactiveCqlOperations()
+			.execute("INSERT INTO notes_by_id (note_id, body) VALUES (?, ?)", id, "hello")
+			.then(this.cassandra.getReactiveCqlOperations()
+				.queryForObject("SELECT body FROM notes_by_id WHERE note_id = ?", String.class, id))
+			.as(StepVerifier::create)
+			.expectNext("hello")
+			.verifyComplete();
+		this.cassandra.getReactiveCqlOperations()
+			.queryForObject("SELECT version FROM schema_migration WHERE applied_successful = true LIMIT 1",
+					Integer.class)
+			.as(StepVerifier::create)
+			.assertNext((version) -> assertThat(version).isEqualTo(1))
+			.verifyComplete();
+	}
+
+	/** The application is not a superuser: the guardrail refuses its ALLOW FILTERING. */
+	@Test
+	void applicationConnectsAsNonSuperuserRole() {
+		this.cassandra.getReactiveCqlOperations()
+			.queryForObject("SELECT body FROM notes_by_id WHERE body = 'x' ALLOW FILTERING", String.class)
+			.as(StepVerifier::create)
+			.expectErrorSatisfies((error) -> assertThat(error).hasMessageContaining("allow_filtering"))
+			.verify();
+	}
+
+}
