@@ -688,6 +688,17 @@ public final class EmbeddedCassandra implements AutoCloseable {
 			return this;
 		}
 
+		/**
+		 * @param shutdownHook whether to stop the node gracefully when the JVM exits;
+		 * turn it off when a container (a Spring context) stops the node itself after its
+		 * clients, and rely on the watchdog if the JVM is killed
+		 * @return this builder
+		 */
+		public Builder shutdownHook(boolean shutdownHook) {
+			this.shutdownHook = shutdownHook;
+			return this;
+		}
+
 		Path superuserFile() {
 			return (this.superuserFile != null) ? this.superuserFile
 					: this.directory.toAbsolutePath().resolve("superuser.properties");

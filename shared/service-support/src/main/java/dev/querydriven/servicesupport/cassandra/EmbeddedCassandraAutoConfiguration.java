@@ -56,7 +56,8 @@ public final class EmbeddedCassandraAutoConfiguration {
 			.directory(directory)
 			.preferredNativePort(properties.embedded().preferredPort())
 			.heap(properties.embedded().heap())
-			// The context stops the node after closing its sessions (see the connection details).
+			// The context stops the node after closing its sessions (see the connection
+			// details).
 			.shutdownHook(false)
 			.build()
 			.start();
