@@ -1,8 +1,11 @@
 package dev.querydriven.testsupport;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import dev.querydriven.embeddedcassandra.CassandraLogin;
@@ -50,12 +53,28 @@ public final class SharedCassandra {
 	}
 
 	private static boolean dockerAvailable() {
+		if (!dockerMayBeConfigured()) {
+			// Nothing points to a Docker engine: skip Testcontainers' probe and its error
+			// log.
+			return false;
+		}
 		try {
 			return DockerClientFactory.instance().isDockerAvailable();
 		}
 		catch (RuntimeException | LinkageError ex) {
 			return false;
 		}
+	}
+
+	private static boolean dockerMayBeConfigured() {
+		Path home = Path.of(System.getProperty("user.home"));
+		return System.getenv("DOCKER_HOST") != null || System.getenv("TESTCONTAINERS_HOST_OVERRIDE") != null
+				|| Files.exists(home.resolve(".testcontainers.properties"))
+				|| Stream
+					.of(Path.of("/var/run/docker.sock"), home.resolve(".docker/run/docker.sock"),
+							home.resolve(".docker/desktop/docker.sock"), home.resolve(".colima/default/docker.sock"),
+							home.resolve(".rd/docker.sock"), Path.of("//./pipe/docker_engine"))
+					.anyMatch(Files::exists);
 	}
 
 	/**

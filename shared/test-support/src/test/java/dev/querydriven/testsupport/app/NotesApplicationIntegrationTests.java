@@ -23,6 +23,15 @@ class NotesApplicationIntegrationTests {
 	@Autowired
 	private ReactiveCassandraOperations cassandra;
 
+	@Autowired
+	private org.springframework.core.env.Environment environment;
+
+	/** Demo-data seeders are off in every test application. */
+	@Test
+	void seedersAreOffInTests() {
+		assertThat(this.environment.getProperty("querydriven.seed.enabled")).isEqualTo("false");
+	}
+
 	/**
 	 * The versioned CQL file was applied and recorded, and the table serves reads and
 	 * writes.
