@@ -10,7 +10,6 @@ import jakarta.validation.Valid;
 import reactor.core.publisher.Mono;
 
 import org.springframework.http.ResponseEntity;
-import org.springframework.validation.annotation.Validated;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -24,7 +23,6 @@ import org.springframework.web.bind.annotation.RestController;
  * Publishing, reading, editing and deleting posts, and counting views.
  */
 @RestController
-@Validated
 @RequestMapping("/posts")
 class PostController {
 
