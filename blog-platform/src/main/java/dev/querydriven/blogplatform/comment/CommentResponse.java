@@ -12,6 +12,6 @@ import java.util.UUID;
  * @param text the comment
  * @param createdAt when it was written
  */
-record CommentResponse(UUID id, UUID postId, String authorName, String text, Instant createdAt) {
+public record CommentResponse(UUID id, UUID postId, String authorName, String text, Instant createdAt) {
 
 }
