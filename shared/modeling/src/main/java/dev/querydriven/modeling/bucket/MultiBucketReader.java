@@ -50,7 +50,8 @@ public final class MultiBucketReader {
 	 * @param positionOf the clustering position of a row
 	 * @param granularity the table's bucket size
 	 * @param newest the newest instant to consider (usually now)
-	 * @param oldest a known lower bound for the key's data (e.g. its creation time)
+	 * @param oldest a known lower bound for the key's data (e.g. its creation time): the
+	 * walk ends in its bucket, and rows before it are not read
 	 * @param limit the page size, at least 1
 	 * @param cursor where the previous page ended, or {@code null} for the first page
 	 * @param <T> the row type
