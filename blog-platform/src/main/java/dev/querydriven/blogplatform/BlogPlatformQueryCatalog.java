@@ -54,7 +54,9 @@ public class BlogPlatformQueryCatalog implements QueryCatalog {
 								"Unbucketed, bounded by the enforced cap of querydriven.blog.comments.max-per-post "
 										+ "= 4,000 comments of at most 2,000 characters (checked against the "
 										+ "comment_counts counter, so concurrent comments may pass it by a few): "
-										+ "~1.2 MB typical, ~8.5 MB at worst; a viral thread takes ~1 comment/s")),
+										+ "~1.2 MB typical, ~8.5 MB if every comment is 2,000 ASCII characters, "
+										+ "~33 MB if every character takes 4 bytes in UTF-8 (under the 100 MB "
+										+ "limit); a viral thread takes ~1 comment/s")),
 				new AccessPattern("Q4",
 						"a category's posts, newest first (LEGACY table, until the migration cuts over)",
 						POSTS_BY_CATEGORY_V1,

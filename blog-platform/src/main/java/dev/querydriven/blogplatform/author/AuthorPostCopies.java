@@ -1,10 +1,9 @@
 package dev.querydriven.blogplatform.author;
 
-import java.util.List;
-
 import com.datastax.oss.driver.api.core.cql.Statement;
 import dev.querydriven.blogplatform.post.PostCopies;
 import dev.querydriven.blogplatform.post.PostsByIdRow;
+import reactor.core.publisher.Flux;
 
 import org.springframework.stereotype.Component;
 
@@ -22,13 +21,13 @@ class AuthorPostCopies implements PostCopies {
 	}
 
 	@Override
-	public List<Statement<?>> write(PostsByIdRow post) {
-		return List.of(this.repository.insert(post));
+	public Flux<Statement<?>> write(PostsByIdRow post) {
+		return Flux.just(this.repository.insert(post));
 	}
 
 	@Override
-	public List<Statement<?>> remove(PostsByIdRow post) {
-		return List.of(this.repository.delete(post));
+	public Flux<Statement<?>> remove(PostsByIdRow post) {
+		return Flux.just(this.repository.delete(post));
 	}
 
 }

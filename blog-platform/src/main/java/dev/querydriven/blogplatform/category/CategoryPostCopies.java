@@ -6,6 +6,7 @@ import java.util.List;
 import com.datastax.oss.driver.api.core.cql.Statement;
 import dev.querydriven.blogplatform.post.PostCopies;
 import dev.querydriven.blogplatform.post.PostsByIdRow;
+import reactor.core.publisher.Flux;
 
 import org.springframework.stereotype.Component;
 
@@ -37,8 +38,16 @@ class CategoryPostCopies implements PostCopies {
 	}
 
 	@Override
-	public List<Statement<?>> write(PostsByIdRow post) {
-		CategoryTables tables = this.routing.current();
+	public Flux<Statement<?>> write(PostsByIdRow post) {
+		return this.routing.current().flatMapIterable((tables) -> write(post, tables));
+	}
+
+	@Override
+	public Flux<Statement<?>> remove(PostsByIdRow post) {
+		return this.routing.current().flatMapIterable((tables) -> remove(post, tables));
+	}
+
+	private List<Statement<?>> write(PostsByIdRow post, CategoryTables tables) {
 		List<Statement<?>> statements = new ArrayList<>();
 		if (tables.writesLegacy()) {
 			if (post.moved()) {
@@ -56,9 +65,7 @@ class CategoryPostCopies implements PostCopies {
 		return statements;
 	}
 
-	@Override
-	public List<Statement<?>> remove(PostsByIdRow post) {
-		CategoryTables tables = this.routing.current();
+	private List<Statement<?>> remove(PostsByIdRow post, CategoryTables tables) {
 		List<Statement<?>> statements = new ArrayList<>();
 		if (tables.writesLegacy()) {
 			statements.add(this.legacy.delete(post.category(), post));

@@ -66,9 +66,10 @@ class CategoryPostsService {
 			PostPosition after = (cursor != null) ? PostPosition.parse(this.cursors.decodeValues(scope, cursor), 0)
 					: null;
 			// One row more than the page tells whether another page exists.
-			Mono<List<PostSummary>> rows = this.routing.current().readsBucketed()
-					? readBucketed(category, after, limit + 1) : readLegacy(category, after, limit + 1);
-			return rows.map((items) -> page(scope, items, limit));
+			return this.routing.current()
+				.flatMap((tables) -> tables.readsBucketed() ? readBucketed(category, after, limit + 1)
+						: readLegacy(category, after, limit + 1))
+				.map((items) -> page(scope, items, limit));
 		});
 	}
 
@@ -92,9 +93,7 @@ class CategoryPostsService {
 				walk.add(month);
 				months.stream().filter((bucket) -> bucket.compareTo(month) < 0).forEach(walk::add);
 			}
-			List<BucketSlice> slices = walk.stream()
-				.map((bucket) -> new BucketSlice(bucket, bucket.start(), bucket.end()))
-				.toList();
+			List<BucketSlice> slices = walk.stream().map(BucketSlice::of).toList();
 			return MultiBucketReader.walk((slice, position, wanted) -> this.bucketed.findLatestInMonth(category,
 					slice.bucket(), position, wanted), (row) -> new PostPosition(row.createdAt(), row.postId()), slices,
 					limit, resume);

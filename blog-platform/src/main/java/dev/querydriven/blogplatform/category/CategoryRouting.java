@@ -1,5 +1,7 @@
 package dev.querydriven.blogplatform.category;
 
+import reactor.core.publisher.Mono;
+
 /**
  * Tells the category feature which tables to use, from the migration's current phase.
  */
@@ -10,6 +12,6 @@ public interface CategoryRouting {
 	 * (or one page) uses one consistent choice.
 	 * @return the tables
 	 */
-	CategoryTables current();
+	Mono<CategoryTables> current();
 
 }

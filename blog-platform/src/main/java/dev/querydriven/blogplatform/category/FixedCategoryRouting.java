@@ -1,5 +1,7 @@
 package dev.querydriven.blogplatform.category;
 
+import reactor.core.publisher.Mono;
+
 import org.springframework.stereotype.Component;
 
 /**
@@ -9,8 +11,8 @@ import org.springframework.stereotype.Component;
 class FixedCategoryRouting implements CategoryRouting {
 
 	@Override
-	public CategoryTables current() {
-		return CategoryTables.LEGACY_ONLY;
+	public Mono<CategoryTables> current() {
+		return Mono.just(CategoryTables.LEGACY_ONLY);
 	}
 
 }

@@ -1,11 +1,11 @@
 package dev.querydriven.blogplatform.comment;
 
-import java.util.List;
 import java.util.UUID;
 
 import com.datastax.oss.driver.api.core.cql.Statement;
 import dev.querydriven.blogplatform.post.PostCopies;
 import dev.querydriven.blogplatform.post.PostsByIdRow;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import org.springframework.stereotype.Component;
@@ -27,14 +27,14 @@ class CommentCopies implements PostCopies {
 	}
 
 	@Override
-	public List<Statement<?>> write(PostsByIdRow post) {
+	public Flux<Statement<?>> write(PostsByIdRow post) {
 		// Comments hold no copy of the post.
-		return List.of();
+		return Flux.empty();
 	}
 
 	@Override
-	public List<Statement<?>> remove(PostsByIdRow post) {
-		return List.of(this.comments.deleteAll(post.postId()));
+	public Flux<Statement<?>> remove(PostsByIdRow post) {
+		return Flux.just(this.comments.deleteAll(post.postId()));
 	}
 
 	@Override

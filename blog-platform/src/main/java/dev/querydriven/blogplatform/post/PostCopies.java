@@ -1,9 +1,9 @@
 package dev.querydriven.blogplatform.post;
 
-import java.util.List;
 import java.util.UUID;
 
 import com.datastax.oss.driver.api.core.cql.Statement;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
@@ -23,9 +23,10 @@ public interface PostCopies {
 	 * when the version {@link PostsByIdRow#moved() moved} it (never a delete of the key
 	 * being written: at equal timestamps a delete beats an insert).
 	 * @param post the version
-	 * @return the statements, possibly none
+	 * @return the statements, possibly none (a {@link Flux}, because where a copy goes
+	 * may depend on state read from Cassandra, such as a table migration's phase)
 	 */
-	List<Statement<?>> write(PostsByIdRow post);
+	Flux<Statement<?>> write(PostsByIdRow post);
 
 	/**
 	 * The statements that remove everything this table holds for the post.
@@ -33,7 +34,7 @@ public interface PostCopies {
 	 * copies may live)
 	 * @return the statements, possibly none
 	 */
-	List<Statement<?>> remove(PostsByIdRow post);
+	Flux<Statement<?>> remove(PostsByIdRow post);
 
 	/**
 	 * Removes what cannot join a denormalized write (counters, which take no client

@@ -157,24 +157,26 @@ public class PostService {
 	 */
 	private Mono<Void> writeCopies(PostsByIdRow post) {
 		return execute("write copies of post " + post.postId() + " v" + post.version(), post,
-				this.copies.stream().flatMap((table) -> table.write(post).stream()).toList());
+				Flux.fromIterable(this.copies).concatMap((table) -> table.write(post)));
 	}
 
 	private Mono<Void> removeCopies(PostsByIdRow deletion) {
 		return execute("remove copies of post " + deletion.postId(), deletion,
-				this.copies.stream().flatMap((table) -> table.remove(deletion).stream()).toList());
+				Flux.fromIterable(this.copies).concatMap((table) -> table.remove(deletion)));
 	}
 
-	private Mono<Void> execute(String description, PostsByIdRow version, List<Statement<?>> statements) {
-		if (statements.isEmpty()) {
-			return Mono.empty();
-		}
-		DenormalizedWrite write = DenormalizedWrite.builder(description)
-			.putAll(statements)
-			.strategy(WriteStrategy.LOGGED_BATCH)
-			.timestamp(version.writeTime())
-			.build();
-		return this.dualWriter.execute(write).then();
+	private Mono<Void> execute(String description, PostsByIdRow version, Flux<Statement<?>> statements) {
+		return statements.collectList().flatMap((all) -> {
+			if (all.isEmpty()) {
+				return Mono.empty();
+			}
+			DenormalizedWrite write = DenormalizedWrite.builder(description)
+				.putAll(all)
+				.strategy(WriteStrategy.LOGGED_BATCH)
+				.timestamp(version.writeTime())
+				.build();
+			return this.dualWriter.execute(write).then();
+		});
 	}
 
 	/**
