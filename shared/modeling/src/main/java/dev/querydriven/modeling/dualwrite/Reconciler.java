@@ -56,7 +56,11 @@ public final class Reconciler {
 
 	private final Queue<PendingRepair> queue = new ConcurrentLinkedQueue<>();
 
-	private final AtomicInteger size = new AtomicInteger();
+	/** Repairs in the queue. */
+	private final AtomicInteger queued = new AtomicInteger();
+
+	/** Repairs not resolved yet: queued, or being replayed by a pass. */
+	private final AtomicInteger unresolved = new AtomicInteger();
 
 	/**
 	 * A reconciler replaying through the session, holding at most
@@ -85,8 +89,8 @@ public final class Reconciler {
 	 * @return whether the repair was queued (the queue may be full)
 	 */
 	boolean schedule(String description, long timestamp, List<Statement<?>> statements, Throwable cause) {
-		if (this.size.incrementAndGet() > this.capacity) {
-			this.size.decrementAndGet();
+		if (this.unresolved.incrementAndGet() > this.capacity) {
+			this.unresolved.decrementAndGet();
 			logger.error(
 					"Repair queue full ({} repairs): dropped the repair of '{}' at timestamp {}; "
 							+ "re-apply these statements with that timestamp: {}",
@@ -94,21 +98,22 @@ public final class Reconciler {
 			return false;
 		}
 		this.queue.add(new PendingRepair(description, timestamp, statements, 1, Instant.now(), cause.toString()));
+		this.queued.incrementAndGet();
 		logger.warn("Queued the repair of '{}' at timestamp {} ({} statement(s)) after: {}", description, timestamp,
 				statements.size(), cause.toString());
 		return true;
 	}
 
 	/**
-	 * The number of repairs waiting.
-	 * @return the queue's size
+	 * The number of repairs not resolved yet (queued, or being replayed).
+	 * @return zero once every queued repair is applied or abandoned
 	 */
 	public int pending() {
-		return this.size.get();
+		return this.unresolved.get();
 	}
 
 	/**
-	 * The repairs waiting, oldest first.
+	 * The repairs waiting in the queue, oldest first (not those a pass is replaying).
 	 * @return a snapshot of the queue
 	 */
 	public List<PendingRepair> pendingRepairs() {
@@ -125,12 +130,12 @@ public final class Reconciler {
 	public Mono<ReconcileReport> reconcile() {
 		return Mono.defer(() -> {
 			List<PendingRepair> batch = new ArrayList<>();
-			for (int remaining = this.size.get(); remaining > 0; remaining--) {
+			for (int remaining = this.queued.get(); remaining > 0; remaining--) {
 				PendingRepair repair = this.queue.poll();
 				if (repair == null) {
 					break;
 				}
-				this.size.decrementAndGet();
+				this.queued.decrementAndGet();
 				batch.add(repair);
 			}
 			return Flux.fromIterable(batch).flatMap(this::replay, CONCURRENCY).collectList().map((outcomes) -> {
@@ -168,6 +173,7 @@ public final class Reconciler {
 				if (failures.isEmpty()) {
 					logger.info("Repaired '{}' at timestamp {} after {} attempt(s)", repair.description(),
 							repair.timestamp(), repair.attempts() + 1);
+					this.unresolved.decrementAndGet();
 					return Outcome.REPAIRED;
 				}
 				Throwable last = failures.get(failures.size() - 1).cause();
@@ -177,13 +183,19 @@ public final class Reconciler {
 									+ "with that timestamp once fixed: {}",
 							repair.description(), repair.timestamp(), last,
 							failures.stream().map((failure) -> WriteRules.cql(failure.statement())).toList());
+					this.unresolved.decrementAndGet();
 					return Outcome.ABANDONED;
 				}
-				this.size.incrementAndGet();
 				this.queue.add(new PendingRepair(repair.description(), repair.timestamp(),
 						failures.stream().<Statement<?>>map(Failure::statement).toList(), repair.attempts() + 1,
 						repair.firstFailure(), last.toString()));
+				this.queued.incrementAndGet();
 				return Outcome.PENDING;
+			})
+			// A pass stopped half-way keeps the repair: replaying it again is harmless.
+			.doOnCancel(() -> {
+				this.queue.add(repair);
+				this.queued.incrementAndGet();
 			});
 	}
 

@@ -46,9 +46,10 @@ import com.datastax.oss.driver.api.core.type.ListType;
  * Where the driver's metadata is conclusive it decides: a bind variable typed
  * {@code counter} (from the prepared statement), a table with counter columns or a list
  * column (from the schema metadata the session keeps), the primary-key columns of a bound
- * statement. The statement text, read by a tokenizer, decides the rest (a prepared LWT
- * has no result metadata before it runs, so its {@code IF} clause is the only conclusive
- * sign).
+ * statement, an {@code [applied]} result column. The statement text, read by a tokenizer
+ * that skips literals, quoted names and comments, decides the rest: Cassandra 5.0
+ * prepares an LWT with empty result metadata ({@code [applied]} only appears in the
+ * response), so its {@code IF} clause is the only sign before it runs.
  */
 public final class WriteRules {
 
@@ -115,7 +116,7 @@ public final class WriteRules {
 			default -> throw new IllegalArgumentException(
 					"Only INSERT, UPDATE and DELETE statements write copies. (" + shape.cql() + ")");
 		}
-		if (shape.conditional()) {
+		if (shape.conditional() || hasAppliedColumn(statement)) {
 			throw new IllegalArgumentException("A lightweight transaction cannot be one copy of a denormalized write: "
 					+ "Paxos assigns its write timestamp (the client timestamp shared by the copies is ignored), "
 					+ "and plain writes to the same cells would bypass the Paxos ordering. Run the LWT on the source "
@@ -140,6 +141,16 @@ public final class WriteRules {
 			}
 		}
 		return shape;
+	}
+
+	/**
+	 * Whether a prepared statement announces an {@code [applied]} column: conclusive for
+	 * a lightweight transaction where the server describes one (Cassandra 5.0 does not at
+	 * prepare time, hence the parsing fallback).
+	 */
+	private static boolean hasAppliedColumn(Statement<?> statement) {
+		return statement instanceof BoundStatement bound
+				&& bound.getPreparedStatement().getResultSetDefinitions().contains("[applied]");
 	}
 
 	static String cql(Statement<?> statement) {

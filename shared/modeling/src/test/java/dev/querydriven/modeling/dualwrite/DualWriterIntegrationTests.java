@@ -20,12 +20,14 @@ import dev.querydriven.testsupport.SharedCassandra;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import reactor.core.Disposable;
 import reactor.core.publisher.Mono;
 import reactor.test.StepVerifier;
 import reactor.util.retry.Retry;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Dual writes against the real node: one post kept in three tables (the guide's Pattern
@@ -529,6 +531,48 @@ class DualWriterIntegrationTests {
 
 		assertThat(reconciler.pending()).isZero();
 		assertThat(post.copies().get(2)).isNull();
+	}
+
+	/** Periodic reconciliation passes repair a queued write by themselves. */
+	@Test
+	void periodicPassesRepairQueuedWrites() {
+		Post post = Post.random();
+		ScriptedExecutor executor = new ScriptedExecutor(session).fail("dual_posts_by_category", 5,
+				() -> new DriverTimeoutException("injected timeout"));
+		Reconciler reconciler = new Reconciler(executor, 10);
+		DualWriteException failure = catchDualWriteException(new DualWriter(session, FAST_RETRY).withExecutor(executor)
+			.withReconciler(reconciler)
+			.execute(post.publish("Periodic")));
+
+		Disposable passes = reconciler.reconcileEvery(Duration.ofMillis(20));
+		try {
+			await().atMost(Duration.ofSeconds(10)).until(() -> reconciler.pending() == 0);
+		}
+		finally {
+			passes.dispose();
+		}
+
+		assertThat(executor.attempts("dual_posts_by_category")).isEqualTo(6);
+		assertThat(post.copies()).containsOnly(new Copy("Periodic", failure.timestamp()));
+	}
+
+	/** A full repair queue does not grow: the caller learns that no repair was queued. */
+	@Test
+	void aFullRepairQueueRefusesMoreRepairs() {
+		ScriptedExecutor executor = new ScriptedExecutor(session).fail("dual_posts_by_category", 6,
+				() -> new DriverTimeoutException("injected timeout"));
+		Reconciler reconciler = new Reconciler(executor, 1);
+		DualWriter writer = new DualWriter(session, FAST_RETRY).withExecutor(executor).withReconciler(reconciler);
+		Post first = Post.random();
+		Post second = Post.random();
+
+		assertThat(catchDualWriteException(writer.execute(first.publish("Queued"))).repairScheduled()).isTrue();
+		assertThat(catchDualWriteException(writer.execute(second.publish("Dropped"))).repairScheduled()).isFalse();
+
+		assertThat(reconciler.pendingRepairs()).singleElement()
+			.satisfies((repair) -> assertThat(repair.description()).isEqualTo("publish post " + first.id()));
+		assertThat(first.copies().get(2)).isNull();
+		assertThat(second.copies().get(2)).isNull();
 	}
 
 	/** A parallel write keeps at most the configured number of statements in flight. */
