@@ -59,25 +59,27 @@ class PostRepository {
 	}
 
 	/**
-	 * Creates a post unless its id exists (a replayed creation, such as a re-run seeder,
-	 * changes nothing).
+	 * The creation of a post unless its id exists (a replayed creation, such as a re-run
+	 * seeder, changes nothing): a lightweight transaction, run by the post's denormalized
+	 * write before its copies ({@code DualWriter.executeIfApplied}).
 	 * @param post the first version
-	 * @return whether this call created it
+	 * @return the statement
 	 */
-	Mono<Boolean> insertIfNotExists(PostsByIdRow post) {
+	BoundStatement insertIfNotExists(PostsByIdRow post) {
 		return lwt(
 				this.insertIfNotExists.bind(post.postId(), post.authorId(), post.title(), post.body(), post.category(),
 						post.previousCategory(), post.createdAt(), post.version(), post.writeTime(), post.deleted()));
 	}
 
 	/**
-	 * Replaces the current version with the next one, if the current version is still the
-	 * one the change was computed from (compare-and-set on {@code version}).
+	 * The replacement of the current version by the next one, if the current version is
+	 * still the one the change was computed from (compare-and-set on {@code version}): of
+	 * two concurrent edits, one applies and the other finds another version.
 	 * @param next the next version
 	 * @param expectedVersion the version it was computed from
-	 * @return whether the next version was decided; {@code false} when another edit won
+	 * @return the statement
 	 */
-	Mono<Boolean> updateIfVersion(PostsByIdRow next, int expectedVersion) {
+	BoundStatement updateIfVersion(PostsByIdRow next, int expectedVersion) {
 		return lwt(this.updateIfVersion.bind(next.title(), next.body(), next.category(), next.previousCategory(),
 				next.version(), next.writeTime(), next.deleted(), next.postId(), expectedVersion));
 	}
@@ -89,20 +91,21 @@ class PostRepository {
 	 * @return whether the row was removed
 	 */
 	Mono<Boolean> deleteIfVersion(UUID postId, int version) {
-		return lwt(this.deleteIfVersion.bind(postId, version));
+		return Flux.from(this.session.executeReactive(lwt(this.deleteIfVersion.bind(postId, version))))
+			.next()
+			.map((row) -> row.wasApplied());
 	}
 
 	/**
-	 * Runs a lightweight transaction: LOCAL_SERIAL for the Paxos round (the decision is
-	 * made by a quorum of the local datacenter's replicas), LOCAL_QUORUM for its commit.
-	 * Never marked idempotent: a timed-out compare-and-set may or may not have applied,
-	 * so the driver must not retry it blindly; the caller re-reads and decides.
+	 * Prepares a lightweight transaction: LOCAL_SERIAL for the Paxos round (the decision
+	 * is made by a quorum of the local datacenter's replicas), LOCAL_QUORUM for its
+	 * commit. Never marked idempotent: a timed-out compare-and-set may or may not have
+	 * applied, so the driver must not retry it blindly; the caller re-reads and decides.
 	 */
-	private Mono<Boolean> lwt(BoundStatement statement) {
-		BoundStatement lwt = statement.setSerialConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL)
+	private static BoundStatement lwt(BoundStatement statement) {
+		return statement.setSerialConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL)
 			.setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
 			.setIdempotent(false);
-		return Flux.from(this.session.executeReactive(lwt)).next().map((row) -> row.wasApplied());
 	}
 
 	private static PostsByIdRow toRow(Row row) {

@@ -68,8 +68,9 @@ public class PostService {
 	public Mono<PostsByIdRow> publish(NewPost post) {
 		PostsByIdRow first = new PostsByIdRow(post.postId(), post.authorId(), post.title(), post.body(),
 				post.category(), post.category(), post.createdAt(), 1, DualWriter.nowMicros(), false);
-		return this.posts.insertIfNotExists(first)
-			.flatMap((created) -> created ? writeCopies(first).thenReturn(first) : Mono.empty());
+		return copies(first)
+			.flatMap((copies) -> this.dualWriter.executeIfApplied(this.posts.insertIfNotExists(first), copies))
+			.map((timestamp) -> first);
 	}
 
 	/**
@@ -105,14 +106,12 @@ public class PostService {
 			String category = (changes.category() != null) ? changes.category() : current.category();
 			if (current.hasContent(title, body, category)) {
 				// No new version. Replaying the current one's copies rewrites the same
-				// cells
-				// with the same timestamp: nothing changes, unless a failed request left
-				// them behind, which this repairs.
-				return writeCopies(current).thenReturn(current);
+				// cells with the same timestamp: nothing changes, unless a failed request
+				// left them behind, which this repairs.
+				return copies(current).flatMap(this.dualWriter::execute).thenReturn(current);
 			}
-			PostsByIdRow next = current.next(title, body, category, DualWriter.nowMicros());
-			return this.posts.updateIfVersion(next, current.version())
-				.flatMap((decided) -> decided ? writeCopies(next).thenReturn(next) : Mono.error(new LostRace(postId)));
+			PostsByIdRow next = current.next(title, body, category, DualWriter.nextTimestamp(current.writeTime()));
+			return decide(this.posts.updateIfVersion(next, current.version()), copies(next), next);
 		})).retryWhen(retryLostRaces()).zipWith(this.views.findViews(postId), PostWithViews::new);
 	}
 
@@ -126,15 +125,14 @@ public class PostService {
 			.switchIfEmpty(Mono.error(() -> new NotFoundException("No post " + postId)))
 			.flatMap((current) -> {
 				if (current.deleted()) {
-					// A deletion decided earlier did not finish: finish it.
-					return Mono.just(current);
+					// A deletion decided earlier did not finish: replay its removals.
+					return removals(current).flatMap(this.dualWriter::execute).thenReturn(current);
 				}
-				PostsByIdRow decided = current.deletion(DualWriter.nowMicros());
-				return this.posts.updateIfVersion(decided, current.version())
-					.flatMap((applied) -> applied ? Mono.just(decided) : Mono.error(new LostRace(postId)));
+				PostsByIdRow decided = current.deletion(DualWriter.nextTimestamp(current.writeTime()));
+				return decide(this.posts.updateIfVersion(decided, current.version()), removals(decided), decided);
 			})).retryWhen(retryLostRaces());
-		return deletion.flatMap((decided) -> removeCopies(decided)
-			.then(Flux.fromIterable(this.copies).concatMap((table) -> table.removeCounters(postId)).then())
+		return deletion.flatMap((decided) -> Flux.fromIterable(this.copies)
+			.concatMap((table) -> table.removeCounters(postId))
 			.then(this.views.delete(postId))
 			.then(this.posts.deleteIfVersion(postId, decided.version()))
 			.then());
@@ -150,33 +148,41 @@ public class PostService {
 	}
 
 	/**
-	 * Writes every copy of a version in one logged batch with the version's timestamp. A
-	 * logged batch, because the copies are few and small (titles are bounded, so a batch
-	 * stays under the 5 KiB warning threshold) and the batch log then guarantees that
-	 * once the batch is accepted, every copy is eventually written.
+	 * Decides a version with its lightweight transaction and, only if it applied, writes
+	 * its copies (or removals) with the version's timestamp.
+	 * @return the version, or a {@link LostRace} when another change decided first
 	 */
-	private Mono<Void> writeCopies(PostsByIdRow post) {
-		return execute("write copies of post " + post.postId() + " v" + post.version(), post,
+	private Mono<PostsByIdRow> decide(Statement<?> lightweightTransaction, Mono<DenormalizedWrite> copies,
+			PostsByIdRow version) {
+		return copies.flatMap((write) -> this.dualWriter.executeIfApplied(lightweightTransaction, write))
+			.map((timestamp) -> version)
+			.switchIfEmpty(Mono.error(() -> new LostRace(version.postId())));
+	}
+
+	/**
+	 * Every copy of a version, in one logged batch with the version's timestamp. A logged
+	 * batch, because the copies are few and small (titles are bounded, so a batch stays
+	 * under the 5 KiB warning threshold) and the batch log then guarantees that once the
+	 * batch is accepted, every copy is eventually written.
+	 */
+	private Mono<DenormalizedWrite> copies(PostsByIdRow post) {
+		return write("write copies of post " + post.postId() + " v" + post.version(), post,
 				Flux.fromIterable(this.copies).concatMap((table) -> table.write(post)));
 	}
 
-	private Mono<Void> removeCopies(PostsByIdRow deletion) {
-		return execute("remove copies of post " + deletion.postId(), deletion,
+	private Mono<DenormalizedWrite> removals(PostsByIdRow deletion) {
+		return write("remove copies of post " + deletion.postId(), deletion,
 				Flux.fromIterable(this.copies).concatMap((table) -> table.remove(deletion)));
 	}
 
-	private Mono<Void> execute(String description, PostsByIdRow version, Flux<Statement<?>> statements) {
-		return statements.collectList().flatMap((all) -> {
-			if (all.isEmpty()) {
-				return Mono.empty();
-			}
-			DenormalizedWrite write = DenormalizedWrite.builder(description)
+	private static Mono<DenormalizedWrite> write(String description, PostsByIdRow version,
+			Flux<Statement<?>> statements) {
+		return statements.collectList()
+			.map((all) -> DenormalizedWrite.builder(description)
 				.putAll(all)
 				.strategy(WriteStrategy.LOGGED_BATCH)
 				.timestamp(version.writeTime())
-				.build();
-			return this.dualWriter.execute(write).then();
-		});
+				.build());
 	}
 
 	/**

@@ -42,23 +42,24 @@ public record PostsByIdRow(UUID postId, UUID authorId, String title, String body
 	 * @param title the new title
 	 * @param body the new body
 	 * @param category the new category
-	 * @param nowMicros the client clock
-	 * @return the next version, whose copies are written after (and win over) this one's
+	 * @param writeTime the timestamp of its copies, above this version's
+	 * ({@code DualWriter.nextTimestamp(writeTime())})
+	 * @return the next version, whose copies win over this one's
 	 */
-	PostsByIdRow next(String title, String body, String category, long nowMicros) {
+	PostsByIdRow next(String title, String body, String category, long writeTime) {
 		return new PostsByIdRow(this.postId, this.authorId, title, body, category, this.category, this.createdAt,
-				this.version + 1, nextWriteTime(nowMicros), false);
+				this.version + 1, requireAfter(writeTime), false);
 	}
 
 	/**
 	 * The deletion version: the post reads as gone, and its copies are removed with a
 	 * timestamp above every copy ever written.
-	 * @param nowMicros the client clock
+	 * @param writeTime the timestamp of the removals, above this version's
 	 * @return the deletion version
 	 */
-	PostsByIdRow deletion(long nowMicros) {
+	PostsByIdRow deletion(long writeTime) {
 		return new PostsByIdRow(this.postId, this.authorId, this.title, this.body, this.category, this.previousCategory,
-				this.createdAt, this.version + 1, nextWriteTime(nowMicros), true);
+				this.createdAt, this.version + 1, requireAfter(writeTime), true);
 	}
 
 	/**
@@ -73,11 +74,16 @@ public record PostsByIdRow(UUID postId, UUID authorId, String title, String body
 	}
 
 	/**
-	 * A timestamp strictly above this version's, even if the client clock is behind it
-	 * (another instance's clock, or a clock stepped back): later versions always win.
+	 * A later version's copies must carry a later timestamp, even if the client clock is
+	 * behind this version's (another instance's clock, or a clock stepped back): that is
+	 * what makes them win.
 	 */
-	private long nextWriteTime(long nowMicros) {
-		return Math.max(nowMicros, this.writeTime + 1);
+	private long requireAfter(long writeTime) {
+		if (writeTime <= this.writeTime) {
+			throw new IllegalArgumentException(
+					"The next version's timestamp " + writeTime + " must be after " + this.writeTime);
+		}
+		return writeTime;
 	}
 
 }

@@ -282,8 +282,9 @@ class PostServiceIntegrationTests {
 		NewPost post = newPost("Before", this.category);
 		PostsByIdRow first = this.posts.publish(post).block();
 		// The version is decided, then the request fails before any copy is written.
-		PostsByIdRow decided = first.next("After", first.body(), target, DualWriter.nowMicros());
-		assertThat(this.repository.updateIfVersion(decided, first.version()).block()).isTrue();
+		PostsByIdRow decided = first.next("After", first.body(), target, DualWriter.nextTimestamp(first.writeTime()));
+		assertThat(this.session.execute(this.repository.updateIfVersion(decided, first.version())).wasApplied())
+			.isTrue();
 		assertThat(this.tables.legacyCategoryPosts(this.category)).hasSize(1);
 
 		this.posts.edit(post.postId(), new PostChanges("After", null, target)).block();
@@ -301,7 +302,8 @@ class PostServiceIntegrationTests {
 	void retryingADeletionFinishesIt() {
 		NewPost post = newPost("Half deleted", this.category);
 		PostsByIdRow first = this.posts.publish(post).block();
-		assertThat(this.repository.updateIfVersion(first.deletion(DualWriter.nowMicros()), first.version()).block())
+		PostsByIdRow deletion = first.deletion(DualWriter.nextTimestamp(first.writeTime()));
+		assertThat(this.session.execute(this.repository.updateIfVersion(deletion, first.version())).wasApplied())
 			.isTrue();
 		this.posts.find(post.postId()).as(StepVerifier::create).verifyError(NotFoundException.class);
 
