@@ -1,11 +1,14 @@
 package dev.querydriven.blogplatform;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import dev.querydriven.modeling.catalog.AccessPattern;
 import dev.querydriven.modeling.catalog.CatalogExemption;
 import dev.querydriven.modeling.catalog.QueryCatalog;
 import dev.querydriven.modeling.catalog.SizingFacts;
+import dev.querydriven.modeling.migration.MigrationSchema;
 
 /**
  * Every query the blog platform runs, the table serving it, and the sizing facts behind
@@ -90,6 +93,13 @@ public class BlogPlatformQueryCatalog implements QueryCatalog {
 								"Twelve rows a year per category (120 after ten years, ~2.4 KB); every post "
 										+ "upserts its month's row again, so writes follow the category's "
 										+ "post rate")));
+	}
+
+	@Override
+	public Map<String, String> infrastructureTables() {
+		Map<String, String> tables = new LinkedHashMap<>(QueryCatalog.super.infrastructureTables());
+		tables.putAll(MigrationSchema.INFRASTRUCTURE_TABLES);
+		return tables;
 	}
 
 	@Override

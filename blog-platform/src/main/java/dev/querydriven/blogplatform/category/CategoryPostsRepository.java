@@ -1,6 +1,7 @@
 package dev.querydriven.blogplatform.category;
 
 import java.time.Instant;
+import java.util.UUID;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
@@ -90,8 +91,11 @@ class CategoryPostsRepository {
 	}
 
 	BoundStatement insert(PostsByIdRow post) {
-		return this.insert.bind(post.category(), month(post.createdAt()), post.createdAt(), post.postId(),
-				post.authorId(), post.title());
+		return insert(post.category(), post.createdAt(), post.postId(), post.authorId(), post.title());
+	}
+
+	BoundStatement insert(String category, Instant createdAt, UUID postId, UUID authorId, String title) {
+		return this.insert.bind(category, month(createdAt), createdAt, postId, authorId, title);
 	}
 
 	BoundStatement delete(String category, PostsByIdRow post) {
