@@ -33,11 +33,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The bucketed category table (Q5) and its month index (Q8) against the real node, with
  * the category feature routed as the migration's phases route it, independently of the
- * service's own migration state.
+ * service's own migration state. Posts are written to both shapes (as while
+ * dual-writing), so that the rows these tests leave agree in both tables, as a
+ * migration's verify expects.
  */
 @SpringBootTest
 @CassandraTest
 class BucketedCategoryPostsIntegrationTests {
+
+	private static final CategoryTables DUAL_WRITE = new CategoryTables(true, true, false);
 
 	private static final CategoryTables NEW_ONLY = new CategoryTables(false, true, true);
 
@@ -76,7 +80,7 @@ class BucketedCategoryPostsIntegrationTests {
 	@ServesQuery({ "Q5", "Q8" })
 	void pagesCrossMonthBucketsNewestFirst() {
 		Instant start = Instant.parse("2025-11-20T00:00:00Z");
-		List<UUID> newestFirst = write(NEW_ONLY, start, 9, Duration.ofDays(9));
+		List<UUID> newestFirst = write(start, 9, Duration.ofDays(9));
 
 		assertThat(this.tables.categoryMonths(this.category)).containsExactly("2026-01", "2025-12", "2025-11");
 		assertThat(readAll(NEW_ONLY, 2)).containsExactlyElementsOf(newestFirst);
@@ -90,8 +94,8 @@ class BucketedCategoryPostsIntegrationTests {
 	@Test
 	@ServesQuery({ "Q5", "Q8" })
 	void quietMonthsHideNothing() {
-		List<UUID> old = write(NEW_ONLY, Instant.parse("2024-02-10T12:00:00Z"), 2, Duration.ofHours(1));
-		List<UUID> recent = write(NEW_ONLY, Instant.now().minus(Duration.ofHours(2)), 1, Duration.ofMinutes(1));
+		List<UUID> old = write(Instant.parse("2024-02-10T12:00:00Z"), 2, Duration.ofHours(1));
+		List<UUID> recent = write(Instant.now().minus(Duration.ofHours(2)), 1, Duration.ofMinutes(1));
 
 		List<UUID> expected = new ArrayList<>(recent);
 		expected.addAll(old);
@@ -107,8 +111,8 @@ class BucketedCategoryPostsIntegrationTests {
 	@ServesQuery("Q5")
 	void postsOfTheSameMillisecondNeverOverwriteEachOther() {
 		Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-		execute(NEW_ONLY, post(UUID.randomUUID(), now, "One", this.category, this.category, 1));
-		execute(NEW_ONLY, post(UUID.randomUUID(), now, "Two", this.category, this.category, 1));
+		execute(post(UUID.randomUUID(), now, "One", this.category, this.category, 1));
+		execute(post(UUID.randomUUID(), now, "Two", this.category, this.category, 1));
 
 		assertThat(this.tables.bucketedCategoryPosts(this.category, now)).hasSize(2);
 	}
@@ -120,13 +124,12 @@ class BucketedCategoryPostsIntegrationTests {
 	@Test
 	@ServesQuery({ "Q4", "Q5" })
 	void aMoveWhileDualWritingMovesTheCopyInBothTables() {
-		CategoryTables dualWrite = new CategoryTables(true, true, false);
 		String target = BlogTables.randomCategory();
 		UUID postId = UUID.randomUUID();
 		Instant createdAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-		execute(dualWrite, post(postId, createdAt, "Mover", this.category, this.category, 1));
+		execute(post(postId, createdAt, "Mover", this.category, this.category, 1));
 
-		execute(dualWrite, post(postId, createdAt, "Mover", target, this.category, 2));
+		execute(post(postId, createdAt, "Mover", target, this.category, 2));
 
 		assertThat(this.tables.legacyCategoryPosts(this.category)).isEmpty();
 		assertThat(this.tables.bucketedCategoryPosts(this.category, createdAt)).isEmpty();
@@ -144,8 +147,7 @@ class BucketedCategoryPostsIntegrationTests {
 	@Test
 	@ServesQuery({ "Q4", "Q5" })
 	void aCursorOfTheLegacyTableContinuesOnTheBuckets() {
-		CategoryTables dualWrite = new CategoryTables(true, true, false);
-		List<UUID> newestFirst = write(dualWrite, Instant.parse("2025-05-25T00:00:00Z"), 6, Duration.ofDays(3));
+		List<UUID> newestFirst = write(Instant.parse("2025-05-25T00:00:00Z"), 6, Duration.ofDays(3));
 
 		Page<PostSummary> first = service(LEGACY_ONLY).findLatest(this.category, null, 3).block();
 		Page<PostSummary> second = service(NEW_ONLY).findLatest(this.category, first.next(), 3).block();
@@ -162,12 +164,12 @@ class BucketedCategoryPostsIntegrationTests {
 				new SimpleMeterRegistry());
 	}
 
-	private List<UUID> write(CategoryTables tables, Instant start, int count, Duration spacing) {
+	private List<UUID> write(Instant start, int count, Duration spacing) {
 		List<UUID> ids = new ArrayList<>();
 		for (int i = 0; i < count; i++) {
 			UUID postId = UUID.randomUUID();
-			execute(tables, post(postId, start.plus(spacing.multipliedBy(i)).truncatedTo(ChronoUnit.MILLIS),
-					"Post " + i, this.category, this.category, 1));
+			execute(post(postId, start.plus(spacing.multipliedBy(i)).truncatedTo(ChronoUnit.MILLIS), "Post " + i,
+					this.category, this.category, 1));
 			ids.add(postId);
 		}
 		Collections.reverse(ids);
@@ -181,11 +183,11 @@ class BucketedCategoryPostsIntegrationTests {
 	}
 
 	/**
-	 * Writes a version's category copies as the post feature does: one logged batch, one
-	 * timestamp.
+	 * Writes a version's category copies as the post feature does while dual-writing: one
+	 * logged batch, one timestamp.
 	 */
-	private void execute(CategoryTables tables, PostsByIdRow post) {
-		CategoryPostCopies copies = new CategoryPostCopies(this.legacy, this.bucketed, () -> Mono.just(tables));
+	private void execute(PostsByIdRow post) {
+		CategoryPostCopies copies = new CategoryPostCopies(this.legacy, this.bucketed, () -> Mono.just(DUAL_WRITE));
 		BatchStatement batch = BatchStatement.newInstance(DefaultBatchType.LOGGED);
 		for (var statement : copies.write(post).collectList().block()) {
 			batch = batch.add((BatchableStatement<?>) statement);
