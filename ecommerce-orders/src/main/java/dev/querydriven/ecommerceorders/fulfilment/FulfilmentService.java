@@ -91,10 +91,7 @@ class FulfilmentService {
 			if (last.compareTo(first) < 0) {
 				last = first;
 			}
-			List<BucketSlice> days = Buckets.walk(first, last)
-				.stream()
-				.map((day) -> new BucketSlice(day, day.start(), day.end()))
-				.toList();
+			List<BucketSlice> days = Buckets.walk(first, last).stream().map(BucketSlice::of).toList();
 			return MultiBucketReader.walk((slice, position, max) -> this.repository.findByStatusAndDay(status,
 					slice.bucket().date(), position, max), OrdersByStatusRow::position, days, limit, after);
 		});

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -158,7 +159,7 @@ public class QueueWatermarks {
 				}
 				remember(next);
 				this.meters.counter("querydriven.ecommerceorders.watermark.days-advanced", "status", status.name())
-					.increment(row.oldestDay().until(keep).getDays());
+					.increment(ChronoUnit.DAYS.between(row.oldestDay(), keep));
 				return keep;
 			});
 		}));

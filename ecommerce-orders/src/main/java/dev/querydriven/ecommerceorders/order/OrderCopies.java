@@ -4,11 +4,15 @@ import java.util.List;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
+import dev.querydriven.modeling.dualwrite.DualWriteException;
 import dev.querydriven.modeling.dualwrite.DualWriter;
+import dev.querydriven.modeling.dualwrite.Reconciler;
+import dev.querydriven.modeling.dualwrite.TransientFailures;
 import dev.querydriven.modeling.dualwrite.WriteStrategy;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
+import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
 /**
@@ -23,17 +27,27 @@ import org.springframework.stereotype.Component;
  * {@code PARALLEL}, not a logged batch: an order of 50 items touches over 100 rows (one
  * per product and month), far beyond the 5 KiB batch warning, and every statement is
  * idempotent, so retrying a statement on its own is safe.
+ *
+ * <p>
+ * A copy that still fails after the writer's retries is queued for a {@link Reconciler},
+ * which re-applies it with the same timestamp every few seconds, and the request answers
+ * 503 (the shared problem handler's answer to a database timeout: safe to retry). The
+ * transaction on {@code orders_by_id} did apply, so the client's retry with the same
+ * order id or operation id is recognised and rewrites the copies too.
  */
 @Component
 public class OrderCopies {
 
 	private final List<OrderCopy> copies;
 
+	private final Reconciler reconciler;
+
 	private final DualWriter writer;
 
 	OrderCopies(List<OrderCopy> copies, CqlSession session) {
 		this.copies = List.copyOf(copies);
-		this.writer = new DualWriter(session);
+		this.reconciler = new Reconciler(session);
+		this.writer = new DualWriter(session).withReconciler(this.reconciler);
 	}
 
 	/**

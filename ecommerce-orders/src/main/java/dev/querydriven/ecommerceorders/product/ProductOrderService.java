@@ -47,8 +47,7 @@ class ProductOrderService {
 			BucketCursor<OrdersByProductRow.ProductOrderPosition> after = (cursor != null) ? decode(scope, cursor)
 					: null;
 			return this.repository.findMonths(productId)
-				.map((month) -> Bucket.parse(BucketGranularity.MONTH, month))
-				.map((month) -> new BucketSlice(month, month.start(), month.end()))
+				.map((month) -> BucketSlice.of(Bucket.parse(BucketGranularity.MONTH, month)))
 				.collectList()
 				.flatMap(
 						(months) -> MultiBucketReader.walk(

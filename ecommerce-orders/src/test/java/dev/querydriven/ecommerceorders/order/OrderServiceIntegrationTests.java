@@ -2,6 +2,7 @@ package dev.querydriven.ecommerceorders.order;
 
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -290,7 +291,7 @@ class OrderServiceIntegrationTests {
 	@ServesQuery("Q2")
 	void placementRetryCompletesCopiesAnEarlierAttemptLeftUnwritten() {
 		PlaceOrderRequest request = TestOrders.order(this.userId);
-		Instant now = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
+		Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
 		List<OrderItem> items = request.items()
 			.stream()
 			.map((item) -> new OrderItem(item.productId(), item.name(), item.quantity(), item.unitPrice().setScale(2)))

@@ -1,5 +1,6 @@
 package dev.querydriven.ecommerceorders.product;
 
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -117,7 +118,7 @@ class ProductOrderServiceIntegrationTests {
 	}
 
 	private UUID place(UUID productId, Instant orderTime) {
-		OrderItemRequest line = new OrderItemRequest(productId, "Burr grinder", 1, new java.math.BigDecimal("129.00"));
+		OrderItemRequest line = new OrderItemRequest(productId, "Burr grinder", 1, new BigDecimal("129.00"));
 		return this.orders.place(TestOrders.order(UUID.randomUUID(), List.of(line)), orderTime)
 			.map((placed) -> placed.order().orderId())
 			.block();
