@@ -29,7 +29,7 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 						"", SizingFacts.singleRow(USERS, 120, 0.001, "one row per user, written once at registration")),
 				new AccessPattern("Q2", "a user's posts, newest first", "posts_by_user",
 						"SELECT user_id, month, post_time, post_id, content, hashtags FROM posts_by_user "
-								+ "WHERE user_id = ? AND month = ? AND post_time >= ? AND post_time < ? "
+								+ "WHERE user_id = ? AND month = ? AND post_time >= ? "
 								+ "AND (post_time, post_id) < (?, ?) LIMIT ?",
 						"post_time DESC, post_id DESC",
 						new SizingFacts(USERS * 24, 620, 420, 0.01,
@@ -52,7 +52,7 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 								"people follow up to a few thousand accounts (Twitter's historical limit was 5,000)")),
 				new AccessPattern("Q5", "the posts of a hashtag, newest first", "posts_by_hashtag",
 						"SELECT hashtag, day, post_time, post_id, author_id, content, hashtags FROM posts_by_hashtag "
-								+ "WHERE hashtag = ? AND day = ? AND post_time >= ? AND post_time < ? "
+								+ "WHERE hashtag = ? AND day = ? AND post_time >= ? "
 								+ "AND (post_time, post_id) < (?, ?) LIMIT ?",
 						"post_time DESC, post_id DESC",
 						new SizingFacts(1_000_000L * 365, 20_000, 440, 0.25,
@@ -60,7 +60,7 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 										+ "needs hourly buckets")),
 				new AccessPattern("Q6", "a user's home timeline, newest first", "user_timeline",
 						"SELECT user_id, day, post_time, post_id, author_id, content, hashtags FROM user_timeline "
-								+ "WHERE user_id = ? AND day = ? AND post_time >= ? AND post_time < ? "
+								+ "WHERE user_id = ? AND day = ? AND post_time >= ? "
 								+ "AND (post_time, post_id) < (?, ?) LIMIT ?",
 						"post_time DESC, post_id DESC",
 						new SizingFacts(USERS * 31, 10_000, 440, 0.12,

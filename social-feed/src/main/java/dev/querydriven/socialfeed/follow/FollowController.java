@@ -10,7 +10,6 @@ import jakarta.validation.constraints.Min;
 import reactor.core.publisher.Mono;
 
 import org.springframework.http.HttpStatus;
-import org.springframework.validation.annotation.Validated;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -23,7 +22,6 @@ import org.springframework.web.bind.annotation.RestController;
  * Follow, unfollow, and the two follow lists.
  */
 @RestController
-@Validated
 class FollowController {
 
 	private final FollowService follows;

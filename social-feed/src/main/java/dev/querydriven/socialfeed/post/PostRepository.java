@@ -89,19 +89,20 @@ class PostRepository {
 				+ "hashtags) VALUES (?, ?, ?, ?, ?, ?)");
 		this.deleteByUser = session
 			.prepare("DELETE FROM posts_by_user WHERE user_id = ? AND month = ? AND post_time = ? AND post_id = ?");
-		// One bucket partition, between the slice's instants, newest first; a next page
-		// continues strictly after the last (post_time, post_id) it returned.
+		// One bucket partition, between the slice's instants, newest first. A next page
+		// continues strictly after the last (post_time, post_id) it returned: that tuple
+		// replaces the slice's end (Cassandra takes one end bound per clustering column).
 		String byUser = "SELECT user_id, month, post_time, post_id, content, hashtags FROM posts_by_user "
-				+ "WHERE user_id = ? AND month = ? AND post_time >= ? AND post_time < ?";
-		this.selectByUser = session.prepare(byUser + " LIMIT ?");
+				+ "WHERE user_id = ? AND month = ? AND post_time >= ?";
+		this.selectByUser = session.prepare(byUser + " AND post_time < ? LIMIT ?");
 		this.selectByUserAfter = session.prepare(byUser + " AND (post_time, post_id) < (?, ?) LIMIT ?");
 		this.insertByHashtag = session.prepare("INSERT INTO posts_by_hashtag (hashtag, day, post_time, post_id, "
 				+ "author_id, content, hashtags) VALUES (?, ?, ?, ?, ?, ?, ?)");
 		this.deleteByHashtag = session
 			.prepare("DELETE FROM posts_by_hashtag WHERE hashtag = ? AND day = ? AND post_time = ? AND post_id = ?");
 		String byHashtag = "SELECT hashtag, day, post_time, post_id, author_id, content, hashtags "
-				+ "FROM posts_by_hashtag WHERE hashtag = ? AND day = ? AND post_time >= ? AND post_time < ?";
-		this.selectByHashtag = session.prepare(byHashtag + " LIMIT ?");
+				+ "FROM posts_by_hashtag WHERE hashtag = ? AND day = ? AND post_time >= ?";
+		this.selectByHashtag = session.prepare(byHashtag + " AND post_time < ? LIMIT ?");
 		this.selectByHashtagAfter = session.prepare(byHashtag + " AND (post_time, post_id) < (?, ?) LIMIT ?");
 		this.insertHashtagDay = session.prepare("INSERT INTO hashtag_days (hashtag, day) VALUES (?, ?)");
 		this.selectHashtagDays = session.prepare("SELECT day FROM hashtag_days WHERE hashtag = ?");
@@ -153,7 +154,7 @@ class PostRepository {
 	Flux<PostsByUserRow> findByUserBucket(UUID userId, BucketSlice slice, PostPosition after, int limit) {
 		String month = slice.bucket().key();
 		BoundStatement statement = (after != null)
-				? this.selectByUserAfter.bind(userId, month, slice.from(), slice.to(), after.time(), after.id(), limit)
+				? this.selectByUserAfter.bind(userId, month, slice.from(), after.time(), after.id(), limit)
 				: this.selectByUser.bind(userId, month, slice.from(), slice.to(), limit);
 		return execute(statement.setConsistencyLevel(POSTS))
 			.map((row) -> new PostsByUserRow(row.getUuid("user_id"), row.getString("month"),
@@ -185,8 +186,8 @@ class PostRepository {
 	@ServesQuery("Q5")
 	Flux<PostsByHashtagRow> findByHashtagBucket(String hashtag, BucketSlice slice, PostPosition after, int limit) {
 		LocalDate day = slice.bucket().date();
-		BoundStatement statement = (after != null) ? this.selectByHashtagAfter.bind(hashtag, day, slice.from(),
-				slice.to(), after.time(), after.id(), limit)
+		BoundStatement statement = (after != null)
+				? this.selectByHashtagAfter.bind(hashtag, day, slice.from(), after.time(), after.id(), limit)
 				: this.selectByHashtag.bind(hashtag, day, slice.from(), slice.to(), limit);
 		return execute(statement.setConsistencyLevel(HASHTAG_FEED))
 			.map((row) -> new PostsByHashtagRow(row.getString("hashtag"), row.getLocalDate("day"),

@@ -8,12 +8,12 @@ import java.util.UUID;
  *
  * @param userId the reader
  * @param authorId the unfollowed author
- * @param hiddenBefore the author's timeline entries older than this are hidden
+ * @param hiddenBefore the author's timeline entries up to this instant are hidden
  */
 record TimelineHiddenAuthorsRow(UUID userId, UUID authorId, Instant hiddenBefore) {
 
 	boolean hides(UserTimelineRow entry) {
-		return entry.authorId().equals(this.authorId) && entry.postTime().isBefore(this.hiddenBefore);
+		return entry.authorId().equals(this.authorId) && !entry.postTime().isAfter(this.hiddenBefore);
 	}
 
 }

@@ -81,8 +81,8 @@ class TimelineRepository {
 		this.deleteEntry = session
 			.prepare("DELETE FROM user_timeline WHERE user_id = ? AND day = ? AND post_time = ? AND post_id = ?");
 		String entries = "SELECT user_id, day, post_time, post_id, author_id, content, hashtags FROM user_timeline "
-				+ "WHERE user_id = ? AND day = ? AND post_time >= ? AND post_time < ?";
-		this.selectEntries = session.prepare(entries + " LIMIT ?");
+				+ "WHERE user_id = ? AND day = ? AND post_time >= ?";
+		this.selectEntries = session.prepare(entries + " AND post_time < ? LIMIT ?");
 		this.selectEntriesAfter = session.prepare(entries + " AND (post_time, post_id) < (?, ?) LIMIT ?");
 		this.insertDelivery = session
 			.prepare("INSERT INTO timeline_deliveries_by_post (post_id, recipient_id) VALUES (?, ?) USING TTL ?");
@@ -140,8 +140,8 @@ class TimelineRepository {
 	@ServesQuery("Q6")
 	Flux<UserTimelineRow> findEntries(UUID userId, BucketSlice slice, PostPosition after, int limit) {
 		BoundStatement statement = (after != null)
-				? this.selectEntriesAfter.bind(userId, slice.bucket().date(), slice.from(), slice.to(), after.time(),
-						after.id(), limit)
+				? this.selectEntriesAfter.bind(userId, slice.bucket().date(), slice.from(), after.time(), after.id(),
+						limit)
 				: this.selectEntries.bind(userId, slice.bucket().date(), slice.from(), slice.to(), limit);
 		return execute(statement.setConsistencyLevel(TIMELINE).setIdempotent(true))
 			.map((row) -> new UserTimelineRow(row.getUuid("user_id"), row.getLocalDate("day"),

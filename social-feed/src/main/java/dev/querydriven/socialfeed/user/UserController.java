@@ -13,7 +13,6 @@ import jakarta.validation.constraints.Size;
 import reactor.core.publisher.Mono;
 
 import org.springframework.http.ResponseEntity;
-import org.springframework.validation.annotation.Validated;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -24,7 +23,6 @@ import org.springframework.web.bind.annotation.RestController;
  * Registration and profile lookups.
  */
 @RestController
-@Validated
 class UserController {
 
 	private final UserService users;
