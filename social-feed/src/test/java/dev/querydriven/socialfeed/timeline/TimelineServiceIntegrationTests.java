@@ -193,10 +193,11 @@ class TimelineServiceIntegrationTests {
 				reader.userId(), pulled.day().date(), pulled.createdAt(), pulled.postId()))
 			.isEmpty();
 		assertThat(readAll(reader, 2, now.plusSeconds(1))).containsExactlyElementsOf(newestFirst(expected));
-		// The last follower arrived after "pushed" was fanned out, and follows only the
-		// star.
+		// The last follower follows only the star. Its follow (a day ago) came before
+		// "pushed", which was fanned out to the two earlier followers only: it reaches
+		// this follower by the pull, which starts at the promotion.
 		assertThat(readAll(fans.get(1), 20, now.plusSeconds(1))).containsExactly(expected.get(4).postId(),
-				pulled.postId());
+				pulled.postId(), expected.get(0).postId());
 	}
 
 	/**
