@@ -1,5 +1,6 @@
 package dev.querydriven.socialfeed;
 
+import com.datastax.oss.driver.api.core.CqlSession;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -59,7 +60,7 @@ class ArchitectureTests {
 			.and()
 			.haveSimpleNameNotEndingWith("Configuration")
 			.should()
-			.callMethod(com.datastax.oss.driver.api.core.CqlSession.class, "prepare", String.class)
+			.callMethod(CqlSession.class, "prepare", String.class)
 			.check(CLASSES);
 	}
 

@@ -10,6 +10,7 @@ import reactor.core.publisher.Flux;
 import tools.jackson.databind.JsonNode;
 
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -31,7 +32,7 @@ class SocialFeedApplicationTests {
 	@Autowired
 	private Fixtures fixtures;
 
-	@org.springframework.boot.test.web.server.LocalServerPort
+	@LocalServerPort
 	private int port;
 
 	/**

@@ -3,11 +3,11 @@ package dev.querydriven.socialfeed.post;
 import java.time.Instant;
 import java.util.UUID;
 
+import com.datastax.dse.driver.api.core.cql.reactive.ReactiveRow;
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Statement;
-import com.datastax.dse.driver.api.core.cql.reactive.ReactiveRow;
 import dev.querydriven.modeling.catalog.ServesQuery;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;

@@ -2,16 +2,17 @@ package dev.querydriven.socialfeed.post;
 
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.Set;
 import java.util.UUID;
 
+import com.datastax.dse.driver.api.core.cql.reactive.ReactiveRow;
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.Statement;
-import com.datastax.dse.driver.api.core.cql.reactive.ReactiveRow;
 import dev.querydriven.modeling.bucket.Bucket;
 import dev.querydriven.modeling.bucket.BucketGranularity;
 import dev.querydriven.modeling.bucket.BucketSlice;
@@ -218,8 +219,8 @@ class PostRepository {
 	Flux<Bucket> findHashtagDays(String hashtag, LocalDate upTo) {
 		BoundStatement statement = (upTo != null) ? this.selectHashtagDaysUpTo.bind(hashtag, upTo)
 				: this.selectHashtagDays.bind(hashtag);
-		return execute(statement.setConsistencyLevel(HASHTAG_FEED)).map((row) -> Bucket.of(HASHTAG_BUCKET,
-				row.getLocalDate("day").atStartOfDay(java.time.ZoneOffset.UTC).toInstant()));
+		return execute(statement.setConsistencyLevel(HASHTAG_FEED))
+			.map((row) -> Bucket.of(HASHTAG_BUCKET, row.getLocalDate("day").atStartOfDay(ZoneOffset.UTC).toInstant()));
 	}
 
 	private Flux<ReactiveRow> execute(Statement<?> statement) {

@@ -95,7 +95,7 @@ class TimelineService {
 						new ArrayList<>());
 				Flux<TimelineMerge.Source> merged = Flux.fromIterable(sources.getT2())
 					.flatMap((author) -> pulledPosts(userId, author, oldest, position, now, limit), PULL_CONCURRENCY);
-				return Flux.concat(own, merged).collectList();
+				return Flux.merge(own, merged).collectList();
 			})
 				.map((all) -> TimelineMerge.merge(all, limit))
 				.map((page) -> new Page<>(page.entries(), page.more()

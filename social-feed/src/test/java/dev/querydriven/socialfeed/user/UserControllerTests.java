@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.UUID;
 
 import dev.querydriven.servicesupport.web.ConflictException;
+import dev.querydriven.servicesupport.web.NotFoundException;
 import dev.querydriven.socialfeed.SliceTestConfiguration;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
@@ -117,8 +118,8 @@ class UserControllerTests {
 		UUID unknown = UUID.randomUUID();
 		given(this.users.require(eq(known), any()))
 			.willReturn(Mono.just(new UsersByIdRow(known, "bob", "bob@example.com", "Bob", Instant.now())));
-		given(this.users.require(eq(unknown), any())).willReturn(
-				Mono.error(new dev.querydriven.servicesupport.web.NotFoundException("No user with id " + unknown)));
+		given(this.users.require(eq(unknown), any()))
+			.willReturn(Mono.error(new NotFoundException("No user with id " + unknown)));
 		this.client.get()
 			.uri("/users/{id}", known)
 			.exchange()
