@@ -1,12 +1,12 @@
 package dev.querydriven.socialfeed.paging;
 
-import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 
 import dev.querydriven.modeling.bucket.Bucket;
 import dev.querydriven.modeling.bucket.BucketCursor;
 import dev.querydriven.modeling.bucket.BucketGranularity;
+import dev.querydriven.modeling.fanout.TimelinePosition;
 import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.InvalidRequestException;
 
@@ -14,8 +14,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * Turns the position where a page of posts ended into a signed cursor and back: a bucket
- * and a {@link PostPosition} for a read over one bucketed table, or a bare position for
- * the timeline, which merges several tables.
+ * and a {@link TimelinePosition} for a read over one bucketed table, or a bare position
+ * for the timeline, which merges several tables.
  */
 @Component
 public final class PostCursors {
@@ -32,12 +32,14 @@ public final class PostCursors {
 	 * @param cursor the bucket and the last position read, or {@code null}
 	 * @return the cursor, or {@code null} when there is no next page
 	 */
-	public String encode(String scope, BucketCursor<PostPosition> cursor) {
+	public String encode(String scope, BucketCursor<TimelinePosition> cursor) {
 		if (cursor == null) {
 			return null;
 		}
-		return this.codec.encode(scope, List.of(cursor.bucket().key(),
-				Long.toString(cursor.after().time().toEpochMilli()), cursor.after().id().toString()));
+		List<String> values = new ArrayList<>();
+		values.add(cursor.bucket().key());
+		values.addAll(cursor.after().values());
+		return this.codec.encode(scope, values);
 	}
 
 	/**
@@ -48,7 +50,7 @@ public final class PostCursors {
 	 * @return the position, or {@code null} for the first page
 	 * @throws InvalidRequestException when the cursor was not issued for this list
 	 */
-	public BucketCursor<PostPosition> decode(String scope, BucketGranularity granularity, String cursor) {
+	public BucketCursor<TimelinePosition> decode(String scope, BucketGranularity granularity, String cursor) {
 		if (cursor == null) {
 			return null;
 		}
@@ -57,7 +59,8 @@ public final class PostCursors {
 			throw invalid();
 		}
 		try {
-			return new BucketCursor<>(Bucket.parse(granularity, values.get(0)), position(values.get(1), values.get(2)));
+			return new BucketCursor<>(Bucket.parse(granularity, values.get(0)),
+					TimelinePosition.fromValues(values.subList(1, 3)));
 		}
 		catch (IllegalArgumentException ex) {
 			throw invalid();
@@ -70,39 +73,31 @@ public final class PostCursors {
 	 * @param position the last position returned, or {@code null}
 	 * @return the cursor, or {@code null} when there is no next page
 	 */
-	public String encodePosition(String scope, PostPosition position) {
+	public String encodePosition(String scope, TimelinePosition position) {
 		if (position == null) {
 			return null;
 		}
-		return this.codec.encode(scope,
-				List.of(Long.toString(position.time().toEpochMilli()), position.id().toString()));
+		return this.codec.encode(scope, position.values());
 	}
 
 	/**
-	 * Decodes a cursor issued by {@link #encodePosition(String, PostPosition)}.
+	 * Decodes a cursor issued by {@link #encodePosition(String, TimelinePosition)}.
 	 * @param scope the list being read
 	 * @param cursor the client's cursor, or {@code null} for the first page
 	 * @return the position, or {@code null} for the first page
 	 * @throws InvalidRequestException when the cursor was not issued for this list
 	 */
-	public PostPosition decodePosition(String scope, String cursor) {
+	public TimelinePosition decodePosition(String scope, String cursor) {
 		if (cursor == null) {
 			return null;
 		}
 		List<String> values = this.codec.decodeValues(scope, cursor);
-		if (values.size() != 2) {
-			throw invalid();
-		}
 		try {
-			return position(values.get(0), values.get(1));
+			return TimelinePosition.fromValues(values);
 		}
 		catch (IllegalArgumentException ex) {
 			throw invalid();
 		}
-	}
-
-	private static PostPosition position(String millis, String id) {
-		return new PostPosition(Instant.ofEpochMilli(Long.parseLong(millis)), UUID.fromString(id));
 	}
 
 	private static InvalidRequestException invalid() {

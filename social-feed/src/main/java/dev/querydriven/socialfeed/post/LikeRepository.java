@@ -96,9 +96,18 @@ class LikeRepository {
 			.defaultIfEmpty(0L);
 	}
 
+	/**
+	 * Deletes a deleted post's counter. Counter tables take no part in a denormalized
+	 * write (no shared timestamp), so this runs on its own; a counter deleted this way is
+	 * never incremented again (its post is gone).
+	 * @param postId the post
+	 * @return completes when deleted
+	 */
 	@ServesQuery("Q18")
-	Statement<?> deleteLikes(UUID postId) {
-		return this.deleteLikes.bind(postId).setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM);
+	Mono<Void> deleteLikes(UUID postId) {
+		return execute(
+				this.deleteLikes.bind(postId).setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM).setIdempotent(true))
+			.then();
 	}
 
 	private Flux<ReactiveRow> execute(Statement<?> statement) {

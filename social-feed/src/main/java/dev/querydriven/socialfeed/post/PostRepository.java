@@ -17,7 +17,7 @@ import dev.querydriven.modeling.bucket.Bucket;
 import dev.querydriven.modeling.bucket.BucketGranularity;
 import dev.querydriven.modeling.bucket.BucketSlice;
 import dev.querydriven.modeling.catalog.ServesQuery;
-import dev.querydriven.socialfeed.paging.PostPosition;
+import dev.querydriven.modeling.fanout.TimelinePosition;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -152,7 +152,7 @@ class PostRepository {
 	 * @return the posts, newest first
 	 */
 	@ServesQuery("Q2")
-	Flux<PostsByUserRow> findByUserBucket(UUID userId, BucketSlice slice, PostPosition after, int limit) {
+	Flux<PostsByUserRow> findByUserBucket(UUID userId, BucketSlice slice, TimelinePosition after, int limit) {
 		String month = slice.bucket().key();
 		BoundStatement statement = (after != null)
 				? this.selectByUserAfter.bind(userId, month, slice.from(), after.time(), after.id(), limit)
@@ -185,7 +185,7 @@ class PostRepository {
 	 * @return the posts, newest first
 	 */
 	@ServesQuery("Q5")
-	Flux<PostsByHashtagRow> findByHashtagBucket(String hashtag, BucketSlice slice, PostPosition after, int limit) {
+	Flux<PostsByHashtagRow> findByHashtagBucket(String hashtag, BucketSlice slice, TimelinePosition after, int limit) {
 		LocalDate day = slice.bucket().date();
 		BoundStatement statement = (after != null)
 				? this.selectByHashtagAfter.bind(hashtag, day, slice.from(), after.time(), after.id(), limit)

@@ -18,7 +18,7 @@ import dev.querydriven.servicesupport.web.InvalidRequestException;
 import dev.querydriven.servicesupport.web.NotFoundException;
 import dev.querydriven.servicesupport.web.Page;
 import dev.querydriven.socialfeed.paging.PostCursors;
-import dev.querydriven.socialfeed.paging.PostPosition;
+import dev.querydriven.modeling.fanout.TimelinePosition;
 import dev.querydriven.socialfeed.user.UserService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -118,7 +118,6 @@ public class PostService {
 		DenormalizedWrite.Builder copies = DenormalizedWrite.builder("delete post " + post.postId())
 			.put(this.posts.deleteByUser(post))
 			.put(this.likes.deleteLikers(post.postId()))
-			.put(this.likes.deleteLikes(post.postId()))
 			.timestamp(timestamp);
 		for (String tag : post.hashtags()) {
 			copies.put(this.posts.deleteByHashtag(tag, post));
@@ -127,8 +126,10 @@ public class PostService {
 			.put(this.posts.deleteById(post))
 			.timestamp(timestamp)
 			.build();
+		// The counter is deleted on its own: a counter table takes no shared timestamp.
 		return this.listener.deleting(post, timestamp)
 			.then(this.writer.execute(copies.build()))
+			.then(this.likes.deleteLikes(post.postId()))
 			.then(this.writer.execute(source))
 			.then();
 	}
@@ -174,7 +175,7 @@ public class PostService {
 	public Mono<Page<PostsByUserRow>> latestByUser(UUID userId, String cursor, int limit, Instant now) {
 		String scope = "user-posts:" + userId;
 		return Mono.defer(() -> {
-			BucketCursor<PostPosition> position = this.cursors.decode(scope, PostRepository.USER_BUCKET, cursor);
+			BucketCursor<TimelinePosition> position = this.cursors.decode(scope, PostRepository.USER_BUCKET, cursor);
 			return this.users.require(userId, "userId")
 				.flatMap((user) -> MultiBucketReader.latest(
 						(slice, after, max) -> this.posts.findByUserBucket(userId, slice, after, max),
@@ -196,13 +197,15 @@ public class PostService {
 	 * @param limit the most posts
 	 * @return the posts (and whether more may follow)
 	 */
-	public Mono<BucketPage<PostsByUserRow, PostPosition>> postsOfAuthor(UUID authorId, Instant from,
-			PostPosition before, Instant now, int limit) {
-		Instant to = ((before != null) ? before.time() : now).plusNanos(1);
+	public Mono<BucketPage<PostsByUserRow, TimelinePosition>> postsOfAuthor(UUID authorId, Instant from,
+			TimelinePosition before, Instant now, int limit) {
+		// A CQL timestamp has millisecond precision: the range ends after that
+		// millisecond.
+		Instant to = ((before != null) ? before.time() : now).truncatedTo(ChronoUnit.MILLIS).plusMillis(1);
 		if (!from.isBefore(to)) {
 			return Mono.just(new BucketPage<>(List.of(), null, 0));
 		}
-		BucketCursor<PostPosition> cursor = (before != null)
+		BucketCursor<TimelinePosition> cursor = (before != null)
 				? new BucketCursor<>(Bucket.of(PostRepository.USER_BUCKET, before.time()), before) : null;
 		return MultiBucketReader.range((slice, after, max) -> this.posts.findByUserBucket(authorId, slice, after, max),
 				PostsByUserRow::position, PostRepository.USER_BUCKET, from, to, ReadOrder.NEWEST_FIRST, limit, cursor);
@@ -221,7 +224,7 @@ public class PostService {
 		String hashtag = Hashtags.normalize(tag);
 		String scope = "hashtag-posts:" + hashtag;
 		return Mono.defer(() -> {
-			BucketCursor<PostPosition> position = this.cursors.decode(scope, PostRepository.HASHTAG_BUCKET, cursor);
+			BucketCursor<TimelinePosition> position = this.cursors.decode(scope, PostRepository.HASHTAG_BUCKET, cursor);
 			return this.posts.findHashtagDays(hashtag, (position != null) ? position.bucket().date() : null)
 				.map((day) -> BucketSlice.of(day, day.start(), day.end()))
 				.collectList()

@@ -5,7 +5,7 @@ import java.time.LocalDate;
 import java.util.Set;
 import java.util.UUID;
 
-import dev.querydriven.socialfeed.paging.PostPosition;
+import dev.querydriven.modeling.fanout.TimelinePosition;
 
 /**
  * A row of {@code posts_by_hashtag}: one post in a tag's daily bucket.
@@ -25,8 +25,8 @@ public record PostsByHashtagRow(String hashtag, LocalDate day, Instant postTime,
 		hashtags = Set.copyOf(hashtags);
 	}
 
-	public PostPosition position() {
-		return new PostPosition(this.postTime, this.postId);
+	public TimelinePosition position() {
+		return new TimelinePosition(this.postTime, this.postId);
 	}
 
 }

@@ -6,7 +6,7 @@ import java.util.UUID;
 
 import dev.querydriven.modeling.bucket.Bucket;
 import dev.querydriven.modeling.bucket.BucketGranularity;
-import dev.querydriven.socialfeed.paging.PostPosition;
+import dev.querydriven.modeling.fanout.TimelinePosition;
 
 /**
  * A row of {@code posts_by_id}: a post, the source of truth for its copies.
@@ -27,8 +27,8 @@ public record PostsByIdRow(UUID postId, UUID authorId, String content, Set<Strin
 	 * The post's clustering key in every time-ordered copy.
 	 * @return its position
 	 */
-	public PostPosition position() {
-		return new PostPosition(this.createdAt, this.postId);
+	public TimelinePosition position() {
+		return new TimelinePosition(this.createdAt, this.postId);
 	}
 
 	/**

@@ -4,7 +4,7 @@ import java.time.Instant;
 import java.util.Set;
 import java.util.UUID;
 
-import dev.querydriven.socialfeed.paging.PostPosition;
+import dev.querydriven.modeling.fanout.TimelinePosition;
 
 /**
  * A row of {@code posts_by_user}: one post in its author's monthly bucket.
@@ -23,8 +23,8 @@ public record PostsByUserRow(UUID userId, String month, Instant postTime, UUID p
 		hashtags = Set.copyOf(hashtags);
 	}
 
-	public PostPosition position() {
-		return new PostPosition(this.postTime, this.postId);
+	public TimelinePosition position() {
+		return new TimelinePosition(this.postTime, this.postId);
 	}
 
 }

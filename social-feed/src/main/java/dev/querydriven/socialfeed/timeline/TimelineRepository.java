@@ -15,7 +15,7 @@ import com.datastax.oss.driver.api.core.cql.Statement;
 import dev.querydriven.modeling.bucket.BucketGranularity;
 import dev.querydriven.modeling.bucket.BucketSlice;
 import dev.querydriven.modeling.catalog.ServesQuery;
-import dev.querydriven.socialfeed.paging.PostPosition;
+import dev.querydriven.modeling.fanout.TimelinePosition;
 import dev.querydriven.socialfeed.post.PostsByIdRow;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -138,7 +138,7 @@ class TimelineRepository {
 	 * @return the entries, newest first
 	 */
 	@ServesQuery("Q6")
-	Flux<UserTimelineRow> findEntries(UUID userId, BucketSlice slice, PostPosition after, int limit) {
+	Flux<UserTimelineRow> findEntries(UUID userId, BucketSlice slice, TimelinePosition after, int limit) {
 		BoundStatement statement = (after != null)
 				? this.selectEntriesAfter.bind(userId, slice.bucket().date(), slice.from(), after.time(), after.id(),
 						limit)

@@ -1,20 +1,23 @@
 package dev.querydriven.socialfeed.timeline;
 
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.stream.Collectors;
 
 import dev.querydriven.modeling.bucket.Bucket;
 import dev.querydriven.modeling.bucket.BucketCursor;
 import dev.querydriven.modeling.bucket.MultiBucketReader;
 import dev.querydriven.modeling.bucket.ReadOrder;
 import dev.querydriven.modeling.catalog.ServesQuery;
+import dev.querydriven.modeling.fanout.HybridTimeline;
+import dev.querydriven.modeling.fanout.TimelinePosition;
+import dev.querydriven.modeling.fanout.TimelineSource;
+import dev.querydriven.modeling.fanout.UuidClusteringOrder;
 import dev.querydriven.servicesupport.web.Page;
 import dev.querydriven.socialfeed.paging.PostCursors;
-import dev.querydriven.socialfeed.paging.PostPosition;
 import dev.querydriven.socialfeed.post.PostService;
 import dev.querydriven.socialfeed.post.PostsByUserRow;
 import dev.querydriven.socialfeed.user.UserService;
@@ -28,7 +31,9 @@ import org.springframework.stereotype.Service;
 /**
  * Reads a home timeline (Q6): the fanned-out entries of the reader's
  * {@code user_timeline} days, newest first, minus the authors the reader unfollowed,
- * merged with the recent posts of the high-fanout authors the reader follows.
+ * merged with the recent posts of the high-fanout authors the reader follows by the
+ * shared {@link HybridTimeline} (newest first, ties in Cassandra's uuid order, a post
+ * present in two sources shown once).
  *
  * <p>
  * Cost of a page: one read of the reader's hidden authors (Q15) and one of their
@@ -43,6 +48,9 @@ class TimelineService {
 
 	/** High-fanout authors read in parallel for one page. */
 	private static final int PULL_CONCURRENCY = 8;
+
+	private static final HybridTimeline<UserTimelineRow> MERGE = new HybridTimeline<>(UserTimelineRow::position,
+			UuidClusteringOrder.UUID_TYPE, PULL_CONCURRENCY);
 
 	private final TimelineRepository timelines;
 
@@ -80,7 +88,7 @@ class TimelineService {
 	Mono<Page<UserTimelineRow>> read(UUID userId, String cursor, int limit, Instant now) {
 		String scope = "timeline:" + userId;
 		return Mono.defer(() -> {
-			PostPosition position = this.cursors.decodePosition(scope, cursor);
+			TimelinePosition position = this.cursors.decodePosition(scope, cursor);
 			Instant oldest = now.minus(this.properties.retention());
 			if (position != null && position.time().isBefore(oldest)) {
 				return this.users.require(userId, "userId").thenReturn(new Page<UserTimelineRow>(List.of(), null));
@@ -91,34 +99,34 @@ class TimelineService {
 				.collectList();
 			return this.users.require(userId, "userId").then(Mono.zip(hidden, pulled)).flatMap((sources) -> {
 				this.pulledAuthors.record(sources.getT2().size());
-				Mono<TimelineMerge.Source> own = visibleEntries(userId, oldest, position, now, limit, sources.getT1(),
-						new ArrayList<>());
-				Flux<TimelineMerge.Source> merged = Flux.fromIterable(sources.getT2())
-					.flatMap((author) -> pulledPosts(userId, author, oldest, position, now, limit), PULL_CONCURRENCY);
-				return Flux.merge(own, merged).collectList();
-			})
-				.map((all) -> TimelineMerge.merge(all, limit))
-				.map((page) -> new Page<>(page.entries(), page.more()
-						? this.cursors.encodePosition(scope, page.entries().get(page.entries().size() - 1).position())
-						: null));
+				TimelineSource<UserTimelineRow> own = (after, max) -> visibleEntries(userId, oldest, after, now, max,
+						sources.getT1());
+				List<TimelineSource<UserTimelineRow>> merged = sources.getT2()
+					.stream()
+					.map((author) -> (TimelineSource<UserTimelineRow>) (after, max) -> pulledPosts(userId, author,
+							oldest, after, now, max))
+					.toList();
+				return MERGE.page(own, merged, position, limit);
+			}).map((page) -> new Page<>(page.items(), this.cursors.encodePosition(scope, page.next())));
 		});
 	}
 
 	/**
-	 * The reader's fanned-out entries after {@code position}, without hidden authors:
-	 * reads page after page of the timeline's days until {@code limit} visible entries
-	 * are found or the window is exhausted.
+	 * The reader's fanned-out entries after {@code after}, without hidden authors: reads
+	 * page after page of the timeline's days until {@code limit} visible entries are
+	 * found or the window is exhausted.
 	 */
-	private Mono<TimelineMerge.Source> visibleEntries(UUID userId, Instant oldest, PostPosition position, Instant now,
-			int limit, Map<UUID, TimelineHiddenAuthorsRow> hidden, List<UserTimelineRow> found) {
-		Instant to = ((position != null) ? position.time() : now).plusNanos(1);
-		BucketCursor<PostPosition> cursor = (position != null)
-				? new BucketCursor<>(Bucket.of(TimelineRepository.TIMELINE_BUCKET, position.time()), position) : null;
-		return visibleEntries(userId, oldest, to, cursor, limit, hidden, found);
+	private Flux<UserTimelineRow> visibleEntries(UUID userId, Instant oldest, TimelinePosition after, Instant now,
+			int limit, Map<UUID, TimelineHiddenAuthorsRow> hidden) {
+		Instant to = endOfMillisecond((after != null) ? after.time() : now);
+		BucketCursor<TimelinePosition> cursor = (after != null)
+				? new BucketCursor<>(Bucket.of(TimelineRepository.TIMELINE_BUCKET, after.time()), after) : null;
+		return visibleEntries(userId, oldest, to, cursor, limit, hidden, new ArrayList<>())
+			.flatMapMany(Flux::fromIterable);
 	}
 
-	private Mono<TimelineMerge.Source> visibleEntries(UUID userId, Instant oldest, Instant to,
-			BucketCursor<PostPosition> cursor, int limit, Map<UUID, TimelineHiddenAuthorsRow> hidden,
+	private Mono<List<UserTimelineRow>> visibleEntries(UUID userId, Instant oldest, Instant to,
+			BucketCursor<TimelinePosition> cursor, int limit, Map<UUID, TimelineHiddenAuthorsRow> hidden,
 			List<UserTimelineRow> found) {
 		return MultiBucketReader
 			.range((slice, after, max) -> this.timelines.findEntries(userId, slice, after, max),
@@ -127,7 +135,7 @@ class TimelineService {
 			.flatMap((page) -> {
 				page.items().stream().filter((entry) -> isVisible(entry, hidden)).forEach(found::add);
 				if (found.size() >= limit || page.next() == null) {
-					return Mono.just(new TimelineMerge.Source(found, page.next() != null));
+					return Mono.just(found);
 				}
 				return visibleEntries(userId, oldest, to, page.next(), limit, hidden, found);
 			});
@@ -142,18 +150,25 @@ class TimelineService {
 	 * The recent posts of a high-fanout author the reader follows, in timeline shape:
 	 * from when the reader started pulling them (no backfill), within the window.
 	 */
-	private Mono<TimelineMerge.Source> pulledPosts(UUID userId, HighFanoutFollowingByUserRow author, Instant oldest,
-			PostPosition position, Instant now, int limit) {
+	private Flux<UserTimelineRow> pulledPosts(UUID userId, HighFanoutFollowingByUserRow author, Instant oldest,
+			TimelinePosition after, Instant now, int limit) {
 		Instant from = author.since().isAfter(oldest) ? author.since() : oldest;
-		return this.posts.postsOfAuthor(author.authorId(), from, position, now, limit)
-			.map((page) -> new TimelineMerge.Source(
-					page.items().stream().map((post) -> toEntry(userId, post)).collect(Collectors.toList()),
-					page.next() != null));
+		return this.posts.postsOfAuthor(author.authorId(), from, after, now, limit)
+			.flatMapMany((page) -> Flux.fromIterable(page.items()))
+			.map((post) -> toEntry(userId, post));
 	}
 
 	private static UserTimelineRow toEntry(UUID userId, PostsByUserRow post) {
 		return new UserTimelineRow(userId, Bucket.of(TimelineRepository.TIMELINE_BUCKET, post.postTime()).date(),
 				post.postTime(), post.postId(), post.userId(), post.content(), post.hashtags());
+	}
+
+	/**
+	 * A CQL timestamp has millisecond precision: the end of a range includes its
+	 * millisecond.
+	 */
+	private static Instant endOfMillisecond(Instant instant) {
+		return instant.truncatedTo(ChronoUnit.MILLIS).plusMillis(1);
 	}
 
 }

@@ -5,7 +5,7 @@ import java.time.LocalDate;
 import java.util.Set;
 import java.util.UUID;
 
-import dev.querydriven.socialfeed.paging.PostPosition;
+import dev.querydriven.modeling.fanout.TimelinePosition;
 
 /**
  * A row of {@code user_timeline}: one post in a reader's timeline (or a post of a
@@ -26,8 +26,8 @@ record UserTimelineRow(UUID userId, LocalDate day, Instant postTime, UUID postId
 		hashtags = Set.copyOf(hashtags);
 	}
 
-	PostPosition position() {
-		return new PostPosition(this.postTime, this.postId);
+	TimelinePosition position() {
+		return new TimelinePosition(this.postTime, this.postId);
 	}
 
 }

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.UUID;
 
@@ -16,7 +17,9 @@ import dev.querydriven.servicesupport.web.NotFoundException;
 import dev.querydriven.servicesupport.web.Page;
 import dev.querydriven.socialfeed.Fixtures;
 import dev.querydriven.socialfeed.SocialFeedIntegrationTest;
-import dev.querydriven.socialfeed.paging.PostPosition;
+import dev.querydriven.modeling.fanout.HybridTimeline;
+import dev.querydriven.modeling.fanout.TimelinePosition;
+import dev.querydriven.modeling.fanout.UuidClusteringOrder;
 import dev.querydriven.socialfeed.user.UsersByIdRow;
 import org.junit.jupiter.api.Test;
 import reactor.test.StepVerifier;
@@ -31,6 +34,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @SocialFeedIntegrationTest
 class PostServiceIntegrationTests {
+
+	/**
+	 * The order of every post list: newest first, ties broken by id as Cassandra sorts
+	 * uuids.
+	 */
+	private static final Comparator<TimelinePosition> NEWEST_FIRST = HybridTimeline
+		.newestFirst(UuidClusteringOrder.UUID_TYPE);
 
 	@Autowired
 	private PostService posts;
@@ -90,11 +100,8 @@ class PostServiceIntegrationTests {
 		for (int days : List.of(190, 60, 59, 3, 0)) {
 			written.add(this.fixtures.post(author, days + " days ago", now.minus(Duration.ofDays(days))));
 		}
-		List<PostPosition> expected = written.stream()
-			.map(PostsByIdRow::position)
-			.sorted(PostPosition.NEWEST_FIRST)
-			.toList();
-		List<PostPosition> seen = new ArrayList<>();
+		List<TimelinePosition> expected = written.stream().map(PostsByIdRow::position).sorted(NEWEST_FIRST).toList();
+		List<TimelinePosition> seen = new ArrayList<>();
 		String cursor = null;
 		do {
 			Page<PostsByUserRow> page = this.posts.latestByUser(author.userId(), cursor, 2, now.plusSeconds(1)).block();
@@ -116,13 +123,13 @@ class PostServiceIntegrationTests {
 	void postsOfOneMillisecondKeepCassandrasIdOrder() {
 		Instant at = this.fixtures.now().truncatedTo(ChronoUnit.MILLIS);
 		UsersByIdRow author = this.fixtures.user(at.minusSeconds(60));
-		List<PostPosition> expected = new ArrayList<>();
+		List<TimelinePosition> expected = new ArrayList<>();
 		for (int i = 0; i < 12; i++) {
 			UUID id = (i % 3 == 0) ? UUID.nameUUIDFromBytes(("post " + i + at).getBytes(StandardCharsets.UTF_8))
 					: UUID.randomUUID();
 			expected.add(this.posts.publish(id, author.userId(), "post " + i, at).block().position());
 		}
-		expected.sort(PostPosition.NEWEST_FIRST);
+		expected.sort(NEWEST_FIRST);
 		this.posts.latestByUser(author.userId(), null, 20, at.plusSeconds(1))
 			.map((page) -> page.items().stream().map(PostsByUserRow::position).toList())
 			.as(StepVerifier::create)
@@ -152,11 +159,8 @@ class PostServiceIntegrationTests {
 		}
 		this.fixtures.post(alice, "#other" + tag + " not this tag", now);
 		assertThat(this.fixtures.rows("SELECT day FROM hashtag_days WHERE hashtag = ?", tag)).hasSize(4);
-		List<PostPosition> expected = written.stream()
-			.map(PostsByIdRow::position)
-			.sorted(PostPosition.NEWEST_FIRST)
-			.toList();
-		List<PostPosition> seen = new ArrayList<>();
+		List<TimelinePosition> expected = written.stream().map(PostsByIdRow::position).sorted(NEWEST_FIRST).toList();
+		List<TimelinePosition> seen = new ArrayList<>();
 		String cursor = null;
 		do {
 			Page<PostsByHashtagRow> page = this.posts.latestByHashtag("#" + tag.toUpperCase(), cursor, 4).block();

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.UUID;
 
@@ -14,7 +15,9 @@ import dev.querydriven.servicesupport.web.Page;
 import dev.querydriven.socialfeed.Fixtures;
 import dev.querydriven.socialfeed.SocialFeedIntegrationTest;
 import dev.querydriven.socialfeed.follow.FollowService;
-import dev.querydriven.socialfeed.paging.PostPosition;
+import dev.querydriven.modeling.fanout.HybridTimeline;
+import dev.querydriven.modeling.fanout.TimelinePosition;
+import dev.querydriven.modeling.fanout.UuidClusteringOrder;
 import dev.querydriven.socialfeed.post.PostService;
 import dev.querydriven.socialfeed.post.PostsByIdRow;
 import dev.querydriven.socialfeed.user.UsersByIdRow;
@@ -33,6 +36,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @SocialFeedIntegrationTest
 class TimelineServiceIntegrationTests {
+
+	/**
+	 * The order of every post list: newest first, ties broken by id as Cassandra sorts
+	 * uuids.
+	 */
+	private static final Comparator<TimelinePosition> NEWEST_FIRST = HybridTimeline
+		.newestFirst(UuidClusteringOrder.UUID_TYPE);
 
 	@Autowired
 	private TimelineService timelines;
@@ -323,7 +333,7 @@ class TimelineServiceIntegrationTests {
 
 	private static List<UUID> newestFirst(List<PostsByIdRow> posts) {
 		return posts.stream()
-			.sorted((left, right) -> PostPosition.NEWEST_FIRST.compare(left.position(), right.position()))
+			.sorted((left, right) -> NEWEST_FIRST.compare(left.position(), right.position()))
 			.map(PostsByIdRow::postId)
 			.toList();
 	}
