@@ -23,9 +23,7 @@ import org.springframework.web.bind.annotation.RestController;
  *
  * <p>
  * The constraints on parameters ({@code limit}) are checked by Spring's built-in method
- * validation, which reports them as a 400 naming the parameter. (A class-level
- * {@code @Validated} would check them in an AOP proxy instead, whose
- * {@code ConstraintViolationException} the shared problem handler does not map: a 500.)
+ * validation, which reports them as a 400 naming the parameter.
  */
 @RestController
 class UserController {
