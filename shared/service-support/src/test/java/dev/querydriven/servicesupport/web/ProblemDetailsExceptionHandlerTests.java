@@ -98,6 +98,19 @@ class ProblemDetailsExceptionHandlerTests {
 			.isEqualTo("limit");
 	}
 
+	/** A missing required query parameter names the parameter. */
+	@Test
+	void missingParameterNamesTheParameter() {
+		this.client.get()
+			.uri("/orders/search")
+			.exchange()
+			.expectStatus()
+			.isBadRequest()
+			.expectBody()
+			.jsonPath("$.errors[0].field")
+			.isEqualTo("customer");
+	}
+
 	/** Domain exceptions map to 404 and 409 problems. */
 	@Test
 	void domainExceptionsMapToNotFoundAndConflict() {
