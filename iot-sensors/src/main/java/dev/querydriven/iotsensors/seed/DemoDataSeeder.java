@@ -3,6 +3,7 @@ package dev.querydriven.iotsensors.seed;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 
 import dev.querydriven.iotsensors.IotSensorsProperties;
 import org.slf4j.Logger;
@@ -53,7 +54,7 @@ class DemoDataSeeder implements ApplicationRunner, DisposableBean {
 					+ ") must stay " + MARGIN.toMinutes() + " minutes within the late-reading allowance (" + allowance
 					+ "): older readings are rejected");
 		}
-		Instant end = this.clock.instant();
+		Instant end = this.clock.instant().truncatedTo(ChronoUnit.SECONDS);
 		SimulationPlan plan = new SimulationPlan(settings.sensors(), settings.sites(), settings.samplingInterval(),
 				settings.period(), end, this.properties.ingestion().maxBatchSize(), settings.concurrency());
 		this.running = this.simulator.run(plan)

@@ -180,6 +180,18 @@ class IngestionControllerTests {
 		verifyNoInteractions(this.ingestion);
 	}
 
+	/**
+	 * A body beyond the 256 KB buffer (far more than 1,000 readings need) is refused with
+	 * 413 before it is parsed.
+	 */
+	@Test
+	void oversizedBodyIsRefused() {
+		String padded = "{\"time\":\"" + this.now + "\",\"temperature\":1,\"humidity\":1,\"batteryLevel\":1,"
+				+ "\"note\":\"" + "x".repeat(300_000) + "\"}";
+		post(padded).expectStatus().isEqualTo(HttpStatus.CONTENT_TOO_LARGE);
+		verifyNoInteractions(this.ingestion);
+	}
+
 	/** An invalid sensor id in the path and a body that is not JSON are 4xx problems. */
 	@Test
 	void invalidPathAndMediaTypeAreClientErrors() {
