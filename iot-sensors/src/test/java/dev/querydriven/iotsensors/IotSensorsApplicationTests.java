@@ -11,9 +11,12 @@ import dev.querydriven.iotsensors.ingestion.NewReading;
 import dev.querydriven.modeling.catalog.ServesQuery;
 import dev.querydriven.testsupport.CassandraTest;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -29,6 +32,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @AutoConfigureWebTestClient
 @CassandraTest
+@ExtendWith(OutputCaptureExtension.class)
 class IotSensorsApplicationTests {
 
 	@Autowired

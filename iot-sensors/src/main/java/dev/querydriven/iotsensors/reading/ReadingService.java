@@ -15,6 +15,8 @@ import dev.querydriven.modeling.bucket.ReadOrder;
 import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.NotFoundException;
 import dev.querydriven.servicesupport.web.Page;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.MeterRegistry;
 import reactor.core.publisher.Mono;
 
 import org.springframework.stereotype.Service;
@@ -34,12 +36,18 @@ class ReadingService {
 
 	private final CursorCodec cursors;
 
+	private final DistributionSummary partitionsPerPage;
+
 	ReadingService(ReadingRepository readings, LatestReadingRepository latest, SensorService sensors,
-			CursorCodec cursors) {
+			CursorCodec cursors, MeterRegistry meters) {
 		this.readings = readings;
 		this.latest = latest;
 		this.sensors = sensors;
 		this.cursors = cursors;
+		this.partitionsPerPage = DistributionSummary.builder("querydriven.iotsensors.readings.partitions.per.page")
+			.description("Hour partitions one page of readings read (empty ones included): the cost of a range query")
+			.baseUnit("partitions")
+			.register(meters);
 	}
 
 	/**
@@ -63,6 +71,7 @@ class ReadingService {
 						(slice, after, rows) -> this.readings.findInHour(sensorId, slice, after, rows, order),
 						SensorDataRow::readingTime, BucketGranularity.HOUR, range.from(), range.to(), order, limit,
 						position.orElse(null))))
+			.doOnNext((page) -> this.partitionsPerPage.record(page.partitionsRead()))
 			.map((page) -> new Page<>(page.items(), (page.next() != null) ? encode(scope, page.next()) : null));
 	}
 

@@ -14,16 +14,20 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.stream.Stream;
 
+import com.datastax.oss.driver.api.core.CqlSession;
 import dev.querydriven.iotsensors.IotSensorsFixtures;
 import dev.querydriven.iotsensors.IotSensorsIntegrationTest;
 import dev.querydriven.iotsensors.TestClock;
 import dev.querydriven.iotsensors.ingestion.NewReading;
 import dev.querydriven.modeling.catalog.ServesQuery;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import reactor.test.StepVerifier;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.core.ParameterizedTypeReference;
@@ -47,6 +51,15 @@ class ReadingServiceIntegrationTests {
 
 	@Autowired
 	private TestClock clock;
+
+	@Autowired
+	private MeterRegistry meters;
+
+	@Autowired
+	private ReadingRepository repository;
+
+	@Autowired
+	private CqlSession session;
 
 	@BeforeEach
 	void resetClock() {
@@ -118,6 +131,53 @@ class ReadingServiceIntegrationTests {
 		assertThat(pages.get(2)).containsExactly(sent.get(1).time(), sent.get(0).time());
 		assertThat(readAll(sensorId, from, to, "asc", 4))
 			.containsExactlyElementsOf(sent.stream().map(NewReading::time).toList());
+	}
+
+	/**
+	 * A page reads one hour partition at a time and stops as soon as it is full: newest
+	 * first, two readings of the newest hour take one partition read; oldest first, the
+	 * walk crosses eight empty hours to fill the page (ten reads).
+	 */
+	@Test
+	@ServesQuery({ "Q3", "Q4" })
+	void pageStopsReadingPartitionsOnceFull() {
+		Instant from = this.clock.instant().minus(Duration.ofHours(12)).truncatedTo(ChronoUnit.HOURS);
+		Instant to = from.plus(Duration.ofHours(10));
+		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
+		Instant newestHour = to.minus(Duration.ofHours(1));
+		ingest(this.client, sensorId, List.of(reading(from.plusSeconds(1)), reading(newestHour.plusSeconds(1)),
+				reading(newestHour.plusSeconds(2)), reading(newestHour.plusSeconds(3))));
+		DistributionSummary partitions = this.meters.get("querydriven.iotsensors.readings.partitions.per.page")
+			.summary();
+
+		double before = partitions.totalAmount();
+		assertThat(page(sensorId, from, to, "desc", 2, null).items()).hasSize(2);
+		assertThat(partitions.totalAmount() - before).isEqualTo(1);
+
+		before = partitions.totalAmount();
+		assertThat(page(sensorId, from, to, "asc", 2, null).items()).extracting(ReadingResponse::time)
+			.containsExactly(from.plusSeconds(1), newestHour.plusSeconds(1));
+		assertThat(partitions.totalAmount() - before).isEqualTo(10);
+	}
+
+	/**
+	 * The repository refuses to put rows of two partitions in one batch; nothing is
+	 * written.
+	 */
+	@Test
+	void multiPartitionBatchIsRefused() {
+		UUID sensorId = UUID.randomUUID();
+		Instant hour = this.clock.instant().minus(Duration.ofHours(3)).truncatedTo(ChronoUnit.HOURS);
+		SensorDataRow first = SensorDataRow.of(sensorId, hour.plusSeconds(10), 1, 2, 3);
+		SensorDataRow second = SensorDataRow.of(sensorId, hour.plusSeconds(3610), 1, 2, 3);
+		this.repository.insertPartition(List.of(first, second), (row) -> 3600)
+			.as(StepVerifier::create)
+			.expectError(IllegalArgumentException.class)
+			.verify();
+		assertThat(this.session
+			.execute("SELECT * FROM sensor_data WHERE sensor_id = ? AND date = ? AND hour = ?", sensorId, first.date(),
+					first.hour())
+			.all()).isEmpty();
 	}
 
 	/**
