@@ -130,11 +130,13 @@ class IotSensorsApplicationTests {
 	}
 
 	/**
-	 * The advisor, the OpenAPI document and the Swagger UI are served; errors are problem
+	 * The advisor's answer for the configured sampling rate is logged at startup; the
+	 * advisor, the OpenAPI document and the Swagger UI are served; errors are problem
 	 * details.
 	 */
 	@Test
-	void adviceOpenApiAndProblemsAreServed() {
+	void adviceOpenApiAndProblemsAreServed(CapturedOutput output) {
+		assertThat(output).contains("Bucket advice for sensor_data at the configured sampling rate of 1.0 readings/s");
 		this.client.get()
 			.uri("/buckets/advice")
 			.exchange()
