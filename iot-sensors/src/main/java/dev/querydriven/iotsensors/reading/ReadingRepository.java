@@ -117,6 +117,9 @@ public class ReadingRepository {
 	 * @return completes once every row is written
 	 */
 	public Mono<Void> insertPartition(List<SensorDataRow> rows, ToIntFunction<SensorDataRow> ttlSeconds) {
+		if (rows.isEmpty()) {
+			return Mono.empty();
+		}
 		Bucket partition = rows.get(0).bucket();
 		UUID sensorId = rows.get(0).sensorId();
 		for (SensorDataRow row : rows) {
