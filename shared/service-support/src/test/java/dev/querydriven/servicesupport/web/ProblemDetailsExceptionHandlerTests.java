@@ -13,7 +13,8 @@ import org.springframework.test.web.reactive.server.WebTestClient;
  * Every kind of bad input gets an RFC 9457 problem with a 4xx status that names the
  * field.
  */
-@WebFluxTest(ProblemDetailsTestApplication.TestController.class)
+@WebFluxTest({ ProblemDetailsTestApplication.TestController.class,
+		ProblemDetailsTestApplication.ValidatedController.class })
 class ProblemDetailsExceptionHandlerTests {
 
 	@Autowired
@@ -109,6 +110,22 @@ class ProblemDetailsExceptionHandlerTests {
 			.expectBody()
 			.jsonPath("$.errors[0].field")
 			.isEqualTo("customer");
+	}
+
+	/**
+	 * On a controller annotated {@code @Validated} the out-of-range parameter is still a
+	 * 400 naming it.
+	 */
+	@Test
+	void outOfRangeLimitOnValidatedControllerNamesTheParameter() {
+		this.client.get()
+			.uri("/validated?limit=0")
+			.exchange()
+			.expectStatus()
+			.isBadRequest()
+			.expectBody()
+			.jsonPath("$.errors[0].field")
+			.isEqualTo("limit");
 	}
 
 	/** Domain exceptions map to 404 and 409 problems. */
