@@ -29,6 +29,7 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.bind.support.WebExchangeBindException;
 import org.springframework.web.method.annotation.HandlerMethodValidationException;
 import org.springframework.web.reactive.result.method.annotation.ResponseEntityExceptionHandler;
+import org.springframework.web.server.MissingRequestValueException;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.ServerWebInputException;
 
@@ -114,6 +115,14 @@ public class ProblemDetailsExceptionHandler extends ResponseEntityExceptionHandl
 			}
 		});
 		return problem(ex, HttpStatus.BAD_REQUEST, describe(errors), errors, exchange);
+	}
+
+	@Override
+	protected Mono<ResponseEntity<Object>> handleMissingRequestValueException(MissingRequestValueException ex,
+			HttpHeaders headers, HttpStatusCode status, ServerWebExchange exchange) {
+		// A missing required parameter names it in the errors list, like every other bad
+		// input.
+		return handleServerWebInputException(ex, headers, status, exchange);
 	}
 
 	@Override

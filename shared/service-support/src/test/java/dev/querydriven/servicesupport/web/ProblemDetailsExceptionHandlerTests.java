@@ -99,6 +99,19 @@ class ProblemDetailsExceptionHandlerTests {
 			.isEqualTo("limit");
 	}
 
+	/** A missing required query parameter names the parameter. */
+	@Test
+	void missingParameterNamesTheParameter() {
+		this.client.get()
+			.uri("/orders/search")
+			.exchange()
+			.expectStatus()
+			.isBadRequest()
+			.expectBody()
+			.jsonPath("$.errors[0].field")
+			.isEqualTo("customer");
+	}
+
 	/**
 	 * On a controller annotated {@code @Validated} the out-of-range parameter is still a
 	 * 400 naming it.

@@ -59,6 +59,11 @@ class ProblemDetailsTestApplication {
 			return Mono.just("ok");
 		}
 
+		@GetMapping("/orders/search")
+		Mono<String> search(@RequestParam String customer) {
+			return Mono.just(customer);
+		}
+
 		@PostMapping("/orders/{orderId}/conflict")
 		Mono<String> conflict(@PathVariable UUID orderId) {
 			return Mono.error(new ConflictException("Order " + orderId + " was shipped already"));
