@@ -8,8 +8,10 @@ import dev.querydriven.modeling.migration.MigrationSettings;
 import dev.querydriven.modeling.migration.TableMigration;
 
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.event.ContextClosedEvent;
 
 /**
  * The migration engine of this service, with every migration its features declare.
@@ -35,6 +37,18 @@ class MigrationConfiguration {
 			.withRefreshInterval(properties.refreshInterval(), properties.settleMargin())
 			.withRecheckDelay(properties.recheckDelay());
 		return new MigrationEngine(session, migrations, settings);
+	}
+
+	/**
+	 * Stops the engine's phase refresh and releases its job leases as soon as the context
+	 * starts closing, while Cassandra still answers (the embedded node and the session
+	 * shut down later in the close).
+	 * @param migrations the engine
+	 * @return the listener
+	 */
+	@Bean
+	ApplicationListener<ContextClosedEvent> migrationEngineShutdown(MigrationEngine migrations) {
+		return (event) -> migrations.close();
 	}
 
 }
