@@ -4,16 +4,22 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
+import com.datastax.dse.driver.api.core.cql.reactive.ReactiveRow;
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DriverTimeoutException;
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import dev.querydriven.blogplatform.BlogTables;
 import dev.querydriven.blogplatform.comment.CommentService;
 import dev.querydriven.modeling.catalog.ServesQuery;
+import dev.querydriven.modeling.dualwrite.DualWriteException;
 import dev.querydriven.modeling.dualwrite.DualWriter;
+import dev.querydriven.modeling.dualwrite.Reconciler;
 import dev.querydriven.servicesupport.web.ConflictException;
 import dev.querydriven.servicesupport.web.NotFoundException;
 import dev.querydriven.testsupport.CassandraTest;
@@ -41,6 +47,12 @@ class PostServiceIntegrationTests {
 
 	@Autowired
 	private PostRepository repository;
+
+	@Autowired
+	private PostViewsRepository views;
+
+	@Autowired
+	private List<PostCopies> copies;
 
 	@Autowired
 	private CommentService comments;
@@ -291,6 +303,42 @@ class PostServiceIntegrationTests {
 
 		assertThat(this.tables.legacyCategoryPosts(this.category)).isEmpty();
 		assertThat(this.repository.findById(post.postId()).block()).isEqualTo(decided);
+		assertCopies(decided);
+	}
+
+	/**
+	 * When an outage outlives the writer's retries after a move was decided, the request
+	 * fails, and the reconciler re-applies the failed copies with their original
+	 * timestamp once the node answers: the old category's copy goes, the new one comes.
+	 */
+	@Test
+	void copiesLostToAnOutageAreRepairedByTheReconciler() {
+		String target = BlogTables.randomCategory();
+		NewPost post = newPost("Before the outage", this.category);
+		this.posts.publish(post).block();
+		AtomicBoolean outage = new AtomicBoolean(true);
+		Reconciler reconciler = new Reconciler(this.session);
+		DualWriter failing = new DualWriter(this.session).withReconciler(reconciler)
+			.withExecutor((statement) -> (outage.get() && statement instanceof BatchStatement)
+					? Flux.<ReactiveRow>error(new DriverTimeoutException("injected outage"))
+					: this.session.executeReactive(statement));
+		PostService duringOutage = new PostService(this.repository, this.views, this.copies, failing);
+
+		duringOutage.edit(post.postId(), new PostChanges("After the outage", null, target))
+			.as(StepVerifier::create)
+			.verifyError(DualWriteException.class);
+		assertThat(this.tables.legacyCategoryPosts(this.category)).hasSize(1);
+		assertThat(reconciler.pending()).isEqualTo(1);
+
+		outage.set(false);
+		reconciler.reconcile()
+			.as(StepVerifier::create)
+			.assertNext((report) -> assertThat(report.repaired()).isEqualTo(1))
+			.verifyComplete();
+
+		PostsByIdRow decided = this.repository.findById(post.postId()).block();
+		assertThat(decided.version()).isEqualTo(2);
+		assertThat(this.tables.legacyCategoryPosts(this.category)).isEmpty();
 		assertCopies(decided);
 	}
 
