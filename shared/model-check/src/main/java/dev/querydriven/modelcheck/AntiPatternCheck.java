@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
+import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.IndexKind;
 import com.datastax.oss.driver.api.core.metadata.schema.IndexMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
@@ -15,6 +16,7 @@ import dev.querydriven.modelcheck.cql.CqlStatement.AssignmentKind;
 import dev.querydriven.modelcheck.cql.CqlStatement.Operator;
 import dev.querydriven.modelcheck.cql.CqlStatement.Relation;
 import dev.querydriven.modeling.catalog.SizingFacts;
+import com.datastax.oss.protocol.internal.ProtocolConstants;
 
 /**
  * The anti-patterns of the guide and the article: secondary indexes (legacy, SASI, SAI)
@@ -43,6 +45,42 @@ final class AntiPatternCheck {
 		}
 		for (TableShape shape : context.tables.values()) {
 			tombstones(context, shape);
+			timestampCollisions(context, shape);
+		}
+	}
+
+	/**
+	 * A clustering key that ends with a plain timestamp while the row has an id of its
+	 * own outside the primary key ({@code post_id}, {@code order_id}): two rows of the
+	 * same partition written in the same millisecond share their primary key, and the
+	 * second silently replaces the first. (A reading keyed by sensor and time has no
+	 * other identity: it is not flagged.)
+	 */
+	private static void timestampCollisions(CheckContext context, TableShape shape) {
+		if (shape.clustering().isEmpty() || context.isInfrastructure(shape.name())) {
+			return;
+		}
+		List<ColumnMetadata> clustering = List.copyOf(shape.clustering().keySet());
+		ColumnMetadata last = clustering.get(clustering.size() - 1);
+		if (last.getType().getProtocolCode() != ProtocolConstants.DataType.TIMESTAMP) {
+			return;
+		}
+		Optional<String> id = shape.metadata()
+			.getColumns()
+			.values()
+			.stream()
+			.filter((column) -> !column.isStatic() && !shape.isPrimaryKey(column.getName().asInternal()))
+			.filter((column) -> column.getName().asInternal().endsWith("_id"))
+			.filter((column) -> column.getType().getProtocolCode() == ProtocolConstants.DataType.UUID
+					|| column.getType().getProtocolCode() == ProtocolConstants.DataType.TIMEUUID)
+			.map((column) -> column.getName().asInternal())
+			.findFirst();
+		if (id.isPresent()) {
+			add(context, Verdict.WARN, "timestamp-collision", shape.name(), "The clustering key of `" + shape.name()
+					+ "` ends with the timestamp `" + last.getName().asInternal() + "` while each row has its own `"
+					+ id.get() + "`: two rows of one partition written in the "
+					+ "same millisecond get the same primary key, and the second silently overwrites the first.",
+					Guidance.TIMESTAMP_COLLISION, Guidance.TIMESTAMP_COLLISION_FIX);
 		}
 	}
 
@@ -58,19 +96,23 @@ final class AntiPatternCheck {
 				if (className.contains("StorageAttachedIndex") || className.equalsIgnoreCase("sai")) {
 					add(context, Verdict.FAIL, "sai-index", shape.name(),
 							"Storage-attached index `" + name + "` on `" + shape.name() + "(" + target + ")`.",
-							Guidance.SAI + " " + Guidance.SECONDARY_INDEX, Guidance.INDEX_FIX);
+							Guidance.SAI + " " + Guidance.SECONDARY_INDEX,
+							Guidance.indexFix(shape.name(), target, String.join(", ", shape.partitionKeyNames())));
 				}
 				else if (className.contains("SASIIndex")) {
 					add(context, Verdict.FAIL, "sasi-index", shape.name(),
 							"SASI index `" + name + "` on `" + shape.name() + "(" + target
 									+ ")` (an experimental index " + "type, deprecated in Cassandra 5.0).",
-							Guidance.SECONDARY_INDEX, Guidance.INDEX_FIX);
+							Guidance.SECONDARY_INDEX,
+							Guidance.indexFix(shape.name(), target, String.join(", ", shape.partitionKeyNames())));
 				}
 				else {
 					String kind = (index.getKind() == IndexKind.CUSTOM) ? "custom index" : "secondary index";
-					add(context, Verdict.FAIL, "secondary-index", shape.name(), "A " + kind + " `" + name + "` on `"
-							+ shape.name() + "(" + target + ")`: lookups by `" + target + "` ask every node.",
-							Guidance.SECONDARY_INDEX, Guidance.INDEX_FIX);
+					add(context, Verdict.FAIL, "secondary-index", shape.name(),
+							"A " + kind + " `" + name + "` on `" + shape.name() + "(" + target + ")`: lookups by `"
+									+ target + "` ask every node.",
+							Guidance.SECONDARY_INDEX,
+							Guidance.indexFix(shape.name(), target, String.join(", ", shape.partitionKeyNames())));
 				}
 			}
 		}
@@ -113,7 +155,7 @@ final class AntiPatternCheck {
 		}
 		String table = statement.table();
 		if (tables.size() > 1 || keys.size() > 1 && !markers) {
-			add(context, Verdict.FAIL, "unlogged-batch", table,
+			add(context, statement, Verdict.FAIL, "unlogged-batch", table,
 					statement.id() + " is an unlogged batch across "
 							+ ((tables.size() > 1) ? tables.size() + " tables (" + String.join(", ", tables) + ")"
 									: keys.size() + " partitions")
@@ -121,7 +163,7 @@ final class AntiPatternCheck {
 					Guidance.UNLOGGED_BATCH, Guidance.UNLOGGED_BATCH_FIX);
 		}
 		else if (markers) {
-			add(context, Verdict.WARN, "unlogged-batch", table,
+			add(context, statement, Verdict.WARN, "unlogged-batch", table,
 					statement.id() + " is an unlogged batch whose statements bind their partition keys separately: "
 							+ "it spans several partitions unless every statement gets the same key.",
 					Guidance.UNLOGGED_BATCH, Guidance.UNLOGGED_BATCH_FIX);
@@ -167,8 +209,8 @@ final class AntiPatternCheck {
 			}
 		}
 		if (!operations.isEmpty()) {
-			add(context, Verdict.FAIL, "list-read-before-write", table,
-					statement.id() + " writes list `" + table + "` with " + String.join(" and ", operations)
+			add(context, statement, Verdict.FAIL, "list-read-before-write", table,
+					statement.id() + " writes a list of `" + table + "` with " + String.join(" and ", operations)
 							+ ": the node reads the list before writing it.",
 					Guidance.LIST_READ_BEFORE_WRITE, Guidance.LIST_READ_BEFORE_WRITE_FIX);
 		}
@@ -257,6 +299,11 @@ final class AntiPatternCheck {
 	private static void add(CheckContext context, Verdict verdict, String rule, String table, String problem,
 			String why, String fix) {
 		context.add(new Finding(verdict, Check.ANTI_PATTERN, rule, table, table, problem, why, fix));
+	}
+
+	private static void add(CheckContext context, CataloguedStatement statement, Verdict verdict, String rule,
+			String table, String problem, String why, String fix) {
+		context.add(new Finding(verdict, Check.ANTI_PATTERN, rule, statement.id(), table, problem, why, fix));
 	}
 
 }

@@ -60,7 +60,9 @@ final class DistributionCheck {
 		RingDistribution ring = RingSimulation.simulate(types, keys, facts.hottestKeyShare(), context.ringNodes);
 		int nodes = context.ringNodes;
 		boolean manyRows = facts.rowsPerPartition() != 1;
-		String key = "(" + String.join(", ", shape.partitionKeyNames()) + ")";
+		String keyColumns = String.join(", ", shape.partitionKeyNames());
+		String key = "(" + keyColumns + ")";
+		String lowCardinalityFix = Guidance.lowCardinalityFix(keyColumns, String.join(", ", shape.clusteringNames()));
 		String spread = String.format(Locale.ROOT,
 				"On a ring of %d evenly spaced nodes, %d own its partitions and the busiest carries %s of the load "
 						+ "(%.2f× a fair share of %s).",
@@ -72,21 +74,21 @@ final class DistributionCheck {
 					table, table,
 					"The partition key " + key + " of `" + table + "` has " + Units.count(keys) + " values, fewer than "
 							+ "the " + nodes + " nodes: at most " + keys + " nodes ever hold its data. " + spread,
-					Guidance.LOW_CARDINALITY, Guidance.LOW_CARDINALITY_FIX));
+					Guidance.LOW_CARDINALITY, lowCardinalityFix));
 			cardinalityFlagged = true;
 		}
 		else if (keys < LOW_CARDINALITY && manyRows) {
 			context.add(new Finding(Verdict.WARN, Check.DISTRIBUTION, "low-cardinality", table, table,
 					"The partition key " + key + " of `" + table + "` has only " + Units.count(keys)
 							+ " values for partitions of many rows. " + spread,
-					Guidance.LOW_CARDINALITY, Guidance.LOW_CARDINALITY_FIX));
+					Guidance.LOW_CARDINALITY, lowCardinalityFix));
 			cardinalityFlagged = true;
 		}
 		if (!cardinalityFlagged && ring.imbalance() >= WARN_IMBALANCE) {
 			context.add(new Finding((ring.imbalance() >= FAIL_IMBALANCE) ? Verdict.FAIL : Verdict.WARN,
 					Check.DISTRIBUTION, "uneven-distribution", table, table,
 					"The declared keys of `" + table + "` spread unevenly. " + spread, Guidance.EVEN,
-					Guidance.LOW_CARDINALITY_FIX));
+					lowCardinalityFix));
 		}
 		double fairShare = 1.0 / nodes;
 		if (facts.hottestKeyShare() > fairShare) {
@@ -94,7 +96,7 @@ final class DistributionCheck {
 					"The busiest partition of `" + table + "` takes " + Units.percent(facts.hottestKeyShare())
 							+ " of the table's rows and writes, more than a whole node's share ("
 							+ Units.percent(fairShare) + "): that partition's replicas bound the table's throughput.",
-					Guidance.HOT_PARTITION, Guidance.HOT_PARTITION_FIX));
+					Guidance.HOT_PARTITION, Guidance.hotPartitionFix(keyColumns)));
 		}
 		double rate = facts.writesPerSecondPerPartition();
 		if (rate > SUSTAINABLE_WRITES) {
@@ -106,7 +108,7 @@ final class DistributionCheck {
 									+ " this check considers sustainable for one partition"
 									+ ((rate > BOTTLENECK_WRITES) ? " (and above " + Units.rate(BOTTLENECK_WRITES)
 											+ ", a whole node's worth)." : "."),
-							Guidance.HOT_PARTITION, Guidance.HOT_PARTITION_FIX));
+							Guidance.HOT_PARTITION, Guidance.hotPartitionFix(keyColumns)));
 		}
 		return ring;
 	}

@@ -13,8 +13,9 @@ final class Guidance {
 			+ "inefficient or outright disallowed by default.\"";
 
 	static final String ONE_TABLE_PER_QUERY = "Create a table whose partition key is what this query knows (one table "
-			+ "per query, e.g. `users_by_email (email PRIMARY KEY, user_id, username)`), and write it together with the "
-			+ "other copies in one `DenormalizedWrite` (`DualWriter`, one timestamp).";
+			+ "per query: the guide's `users_by_email (email PRIMARY KEY, user_id, username)` answers \"a user by "
+			+ "email\"), and write it together with the other copies in one `DenormalizedWrite` (`DualWriter`, one "
+			+ "timestamp).";
 
 	static final String ALLOW_FILTERING = "The article: \"Cassandra lets you bypass some of its query restrictions with "
 			+ "ALLOW FILTERING, but doing so usually means a full or wide partition scan, which defeats the purpose of "
@@ -55,9 +56,19 @@ final class Guidance {
 			+ "high cardinality (many unique values). Example: user_id ✅ (millions) vs country ❌ (hundreds)\", and "
 			+ "anti-pattern 3: \"Only ~200 countries ... USA partition = millions of users on one node!\"";
 
-	static final String LOW_CARDINALITY_FIX = "Partition by a key with many values (`user_id`, `order_id`), or add "
-			+ "one to the partition key — a time bucket (`PRIMARY KEY ((status, day), order_time, order_id)`) or a "
-			+ "shard number written and read by the application.";
+	/**
+	 * The fix for a key with few values.
+	 * @param key the partition key's columns, e.g. {@code status}
+	 * @param clustering the clustering columns
+	 * @return the fix
+	 */
+	static String lowCardinalityFix(String key, String clustering) {
+		String rest = clustering.isEmpty() ? "" : ", " + clustering;
+		return "Partition by a key with many values (an id), or add one to the partition key: a time bucket "
+				+ "(`PRIMARY KEY ((" + key + ", day)" + rest
+				+ ")`) or a shard number the application computes on write " + "and reads in parallel (`PRIMARY KEY (("
+				+ key + ", shard)" + rest + ")`).";
+	}
 
 	static final String EVEN = "Five best practices: a good model \"distributes data evenly across the nodes in the "
 			+ "cluster\". Every node owns an equal token range; a few key values can only land on a few of them.";
@@ -67,8 +78,16 @@ final class Guidance {
 			+ "small group of nodes) that ends up doing far more work than the rest of the cluster.\" All writes to one "
 			+ "partition go to the same replicas, whatever the cluster's size.";
 
-	static final String HOT_PARTITION_FIX = "Spread the partition's writes over more partitions: add a time bucket or "
-			+ "a shard number (`(sensor_id, shard)`) to the partition key, and read the shards in parallel.";
+	/**
+	 * The fix for a partition taking too much of the load.
+	 * @param key the partition key's columns
+	 * @return the fix
+	 */
+	static String hotPartitionFix(String key) {
+		return "Spread the partition's writes over more partitions: add a time bucket or a shard number to the "
+				+ "partition key (`((" + key + ", shard))`, the shard computed from the row's id), and read the shards "
+				+ "in parallel.";
+	}
 
 	static final String SECONDARY_INDEX = "The guide's anti-pattern 1: \"Secondary indexes query ALL nodes!\" The "
 			+ "article: \"they don't scale well for high-cardinality fields because the query still has to touch "
@@ -78,9 +97,18 @@ final class Guidance {
 			+ "the indexed column without the partition key still asks every token range, every node: the guide's "
 			+ "golden rule is one query = one partition.";
 
-	static final String INDEX_FIX = "Drop the index and create a table keyed by the indexed column "
-			+ "(`users_by_email (email PRIMARY KEY, user_id, username)`), written with the base table in one "
-			+ "`DenormalizedWrite`.";
+	/**
+	 * The fix for an index.
+	 * @param table the indexed table
+	 * @param column the indexed column
+	 * @param key the table's partition key columns
+	 * @return the fix
+	 */
+	static String indexFix(String table, String column, String key) {
+		return "Drop the index and create a table keyed by the indexed column, e.g. `" + table + "_by_" + column
+				+ "` with `PRIMARY KEY (" + column + ", " + key + ")`, written with `" + table
+				+ "` in one `DenormalizedWrite` (`DualWriter`, one timestamp).";
+	}
 
 	static final String MATERIALIZED_VIEW = "The article: materialized views \"have historically had operational "
 			+ "quirks and consistency edge cases that make many experienced Cassandra users prefer to manage "
@@ -115,6 +143,14 @@ final class Guidance {
 			+ "deleted or expired rows sit in partitions no longer read, delete whole partitions rather than rows, "
 			+ "expire time series with a TTL and TimeWindowCompactionStrategy, and never read a queue-like partition "
 			+ "from its deleted end.";
+
+	static final String TIMESTAMP_COLLISION = "Cassandra writes are upserts: a row whose primary key already exists "
+			+ "replaces it, without an error. The guide's own `posts_by_user (user_id, post_time)` loses a post when "
+			+ "two arrive in the same millisecond.";
+
+	static final String TIMESTAMP_COLLISION_FIX = "End the clustering key with the row's id (`PRIMARY KEY ((user_id, "
+			+ "month), post_time, post_id)`, ordered `post_time DESC, post_id DESC`), or make the time column a "
+			+ "`timeuuid`.";
 
 	static final String FACTS = "The guide's step 2 asks, for each query, \"How much data? (partition size)\" and "
 			+ "\"How often? (read/write ratio)\": without these facts the partition size and the distribution cannot "

@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
+import dev.querydriven.modeling.bucket.BucketAdvice;
 import dev.querydriven.modeling.bucket.BucketSizeAdvisor;
 import dev.querydriven.modeling.bucket.BucketTargets;
 import dev.querydriven.modeling.catalog.SizingFacts;
@@ -135,10 +136,11 @@ final class PartitionSizeCheck {
 	}
 
 	private static String bucketFix(TableShape shape, SizingFacts facts) {
+		String bucket = advised(facts).map((advice) -> advice.granularity().name().toLowerCase(Locale.ROOT))
+			.orElse("month");
 		String key = String.join(", ", shape.partitionKeyNames());
-		String fix = "Add a time bucket to the partition key, e.g. `PRIMARY KEY ((" + key + ", month), "
-				+ String.join(", ", shape.clusteringNames()) + ")`, and declare the rows per bucket";
-		return fix + advice(facts);
+		return "Add a time bucket to the partition key, e.g. `PRIMARY KEY ((" + key + ", " + bucket + "), "
+				+ String.join(", ", shape.clusteringNames()) + ")`, and declare the rows per bucket" + advice(facts);
 	}
 
 	private static String splitFix(TableShape shape, SizingFacts facts) {
@@ -152,13 +154,16 @@ final class PartitionSizeCheck {
 	/**
 	 * The bucket-size advisor's answer, when the facts give a write rate and a row size.
 	 */
-	private static String advice(SizingFacts facts) {
+	private static Optional<BucketAdvice> advised(SizingFacts facts) {
 		if (facts == null || !(facts.writesPerSecondPerPartition() > 0) || facts.averageRowBytes() < 1) {
-			return ".";
+			return Optional.empty();
 		}
-		return ". `BucketSizeAdvisor`: " + BucketSizeAdvisor
-			.advise(facts.writesPerSecondPerPartition(), facts.averageRowBytes(), BucketTargets.DEFAULT)
-			.explanation();
+		return Optional.of(BucketSizeAdvisor.advise(facts.writesPerSecondPerPartition(), facts.averageRowBytes(),
+				BucketTargets.DEFAULT));
+	}
+
+	private static String advice(SizingFacts facts) {
+		return advised(facts).map((advice) -> ". `BucketSizeAdvisor`: " + advice.explanation()).orElse(".");
 	}
 
 	private static long bytes(List<ColumnMetadata> columns) {

@@ -55,6 +55,9 @@ public final class Units {
 	 * @return e.g. {@code 16.7%}
 	 */
 	public static String percent(double share) {
+		if (share > 0 && share < 0.001) {
+			return "< 0.1%";
+		}
 		return String.format(Locale.ROOT, "%.1f%%", share * 100);
 	}
 

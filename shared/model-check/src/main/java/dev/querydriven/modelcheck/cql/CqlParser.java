@@ -24,9 +24,12 @@ import dev.querydriven.modelcheck.cql.CqlStatement.Term;
  */
 final class CqlParser {
 
-	/** Words that end a value in a WHERE clause. */
+	/**
+	 * Words that end a value: the next clause, or the next statement of a batch (whose
+	 * statements need no semicolons between them).
+	 */
 	private static final Set<String> CLAUSE_WORDS = Set.of("and", "order", "group", "limit", "per", "allow", "if",
-			"using", "apply");
+			"using", "apply", "where", "insert", "update", "delete");
 
 	private final String text;
 

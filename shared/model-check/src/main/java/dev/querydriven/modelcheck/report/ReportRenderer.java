@@ -108,7 +108,9 @@ public final class ReportRenderer {
 				status(findings.stream().filter((finding) -> finding.rule().equals("hot-partition")).toList())));
 		rows.add(row("Write patterns sustainable (no anti-patterns)?", findings, Check.ANTI_PATTERN));
 		if (part == Part.FULL) {
-			rows.add(row("Measured partitions match the estimate?", findings, Check.MEASURED));
+			rows.add(report.measured().isEmpty() && report.measuredFindings().isEmpty()
+					? List.of("Measured partitions match the estimate?", "— not measured")
+					: row("Measured partitions match the estimate?", findings, Check.MEASURED));
 		}
 		return new Block.Table(List.of("Checklist", "Result"), rows);
 	}
@@ -190,7 +192,7 @@ public final class ReportRenderer {
 		text.append(Units.count(facts.distinctPartitionKeys()))
 			.append(" partitions · ")
 			.append(facts.bounded() ? Units.count(facts.rowsPerPartition()) : "unbounded")
-			.append(" rows each · ")
+			.append((facts.rowsPerPartition() == 1) ? " row each · " : " rows each · ")
 			.append(facts.averageRowBytes())
 			.append(" B per row · ")
 			.append(Units.rate(facts.writesPerSecondPerPartition()))
