@@ -15,6 +15,7 @@ import java.util.regex.Pattern;
 import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.DriverException;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import dev.querydriven.embeddedcassandra.CassandraDistribution;
 import dev.querydriven.modelcheck.Finding;
 import dev.querydriven.modelcheck.ModelCheck;
@@ -212,7 +213,9 @@ public final class ModelCheckCommand implements Callable<Integer> {
 		session.execute("DROP KEYSPACE IF EXISTS " + name);
 		session.execute(
 				"CREATE KEYSPACE " + name + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
-		session.execute("USE " + name);
+		// Each statement names the keyspace (protocol v5) rather than USE on a shared
+		// session.
+		CqlIdentifier target = CqlIdentifier.fromInternal(keyspace);
 		for (CqlScript.Statement statement : statements) {
 			if (CREATE_KEYSPACE.matcher(statement.cql()).find()) {
 				continue;
@@ -226,7 +229,7 @@ public final class ModelCheckCommand implements Callable<Integer> {
 				continue;
 			}
 			try {
-				session.execute(statement.cql());
+				session.execute(SimpleStatement.newInstance(statement.cql()).setKeyspace(target));
 			}
 			catch (DriverException ex) {
 				return unusable(this.schema + " line " + statement.line() + ": " + firstLine(statement.cql()) + "\n  "

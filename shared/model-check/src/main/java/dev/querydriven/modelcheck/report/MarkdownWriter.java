@@ -18,10 +18,10 @@ final class MarkdownWriter {
 				out.append('\n');
 			}
 			if (block instanceof Block.Heading heading) {
-				out.append("#".repeat(heading.level())).append(' ').append(heading.text()).append('\n');
+				out.append("#".repeat(heading.level())).append(' ').append(text(heading.text())).append('\n');
 			}
 			else if (block instanceof Block.Paragraph paragraph) {
-				out.append(paragraph.text()).append('\n');
+				out.append(text(paragraph.text())).append('\n');
 			}
 			else if (block instanceof Block.Table table) {
 				row(out, table.header());
@@ -34,8 +34,27 @@ final class MarkdownWriter {
 				out.append("```mermaid\n").append(diagram.mermaid()).append("```\n");
 			}
 			else if (block instanceof Block.Bullets bullets) {
-				bullets.items().forEach((item) -> out.append("- ").append(item).append('\n'));
+				bullets.items().forEach((item) -> out.append("- ").append(text(item)).append('\n'));
 			}
+		}
+		return out.toString();
+	}
+
+	/**
+	 * Escapes {@code <} where it could open an HTML tag outside code spans, so that text
+	 * such as a server's error message is never read as markup ({@code < 100MB} stays).
+	 */
+	static String text(String text) {
+		StringBuilder out = new StringBuilder();
+		boolean code = false;
+		for (int i = 0; i < text.length(); i++) {
+			char c = text.charAt(i);
+			if (c == '`') {
+				code = !code;
+			}
+			char next = (i + 1 < text.length()) ? text.charAt(i + 1) : ' ';
+			boolean tag = c == '<' && (Character.isLetter(next) || next == '/' || next == '!' || next == '?');
+			out.append((tag && !code) ? "&lt;" : String.valueOf(c));
 		}
 		return out.toString();
 	}
@@ -43,7 +62,7 @@ final class MarkdownWriter {
 	private static void row(StringBuilder out, List<String> cells) {
 		out.append('|');
 		for (String cell : cells) {
-			out.append(' ').append(cell.replace("|", "\\|").replace("\n", "<br>")).append(" |");
+			out.append(' ').append(text(cell).replace("|", "\\|").replace("\n", "<br>")).append(" |");
 		}
 		out.append('\n');
 	}

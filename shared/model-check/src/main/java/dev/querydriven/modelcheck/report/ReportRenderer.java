@@ -109,7 +109,7 @@ public final class ReportRenderer {
 		rows.add(row("Write patterns sustainable (no anti-patterns)?", findings, Check.ANTI_PATTERN));
 		if (part == Part.FULL) {
 			rows.add(report.measured().isEmpty() && report.measuredFindings().isEmpty()
-					? List.of("Measured partitions match the estimate?", "— not measured")
+					? List.of("Measured partitions match the estimate?", "— nothing measured (see below)")
 					: row("Measured partitions match the estimate?", findings, Check.MEASURED));
 		}
 		return new Block.Table(List.of("Checklist", "Result"), rows);
