@@ -83,6 +83,10 @@ public final class QueryEvidence {
 		Map<String, List<String>> code = new TreeMap<>();
 		if (mainClasses != null) {
 			for (Class<?> type : classes(loader, basePackage, mainClasses)) {
+				if (java.util.Arrays.stream(type.getDeclaredMethods()).anyMatch(QueryEvidence::isTest)) {
+					// A test class is evidence of a test, not application code.
+					continue;
+				}
 				ServesQuery onClass = type.getAnnotation(ServesQuery.class);
 				if (onClass != null) {
 					for (String id : onClass.value()) {

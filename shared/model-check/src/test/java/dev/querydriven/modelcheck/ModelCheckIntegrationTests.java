@@ -73,9 +73,7 @@ class ModelCheckIntegrationTests {
 		assertThat(posts.evidence()).isEqualTo("driver partition-key indices [0, 1]");
 		assertThat(posts.tests()).containsExactly("ContentQueriesProof.postsComeNewestFirst");
 		assertThat(report.queries().get(0).tests()).containsExactly("UserQueriesProof.userIsFoundByIdAndByEmail");
-		// The fixtures share one directory: the class-level id of the proof counts as
-		// code too.
-		assertThat(report.queries().get(0).code()).contains("UserRepositoryFixture.findById");
+		assertThat(report.queries().get(0).code()).containsExactly("UserRepositoryFixture.findById");
 		assertThat(report.queries().get(4).tests())
 			.containsExactly("ContentQueriesProof.readingsAndCommentsComeInOrder");
 		TableAnalysis sensorData = table(report, "sensor_data");

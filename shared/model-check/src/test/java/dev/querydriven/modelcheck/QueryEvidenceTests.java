@@ -30,14 +30,20 @@ class QueryEvidenceTests {
 		assertThat(evidence.namedIds()).containsExactlyInAnyOrder("Q1", "Q2", "Q3", "Q4", "Q5");
 	}
 
-	/** Application code carrying an id serves that query; the package bounds the scan. */
+	/**
+	 * Application code carrying an id serves that query; test classes among the scanned
+	 * classes are not application code, and the package bounds the scan.
+	 */
 	@Test
 	void codeCarryingAnIdServesTheQuery() {
 		QueryEvidence evidence = QueryEvidence.scan(getClass().getClassLoader(),
 				"dev.querydriven.modelcheck.fixture.partial", Path.of("target/absent"), CLASSES);
 		assertThat(evidence.testsOf("Q1")).isEmpty();
-		assertThat(evidence.codeOf("Q1")).containsExactly("PartialProof.userIsFoundById");
-		assertThat(evidence.codeOf("Q3")).isEmpty();
+		assertThat(evidence.codeOf("Q1")).isEmpty();
+		QueryEvidence good = QueryEvidence.scan(getClass().getClassLoader(), "dev.querydriven.modelcheck.fixture.good",
+				Path.of("target/absent"), CLASSES);
+		assertThat(good.codeOf("Q1")).containsExactly("UserRepositoryFixture.findById");
+		assertThat(good.codeOf("Q5")).isEmpty();
 	}
 
 	/** Without evidence, tests are not judged at all. */

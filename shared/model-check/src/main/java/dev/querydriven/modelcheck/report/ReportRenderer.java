@@ -137,18 +137,25 @@ public final class ReportRenderer {
 			blocks.add(new Block.Paragraph("No queries are catalogued."));
 			return;
 		}
+		boolean code = report.queries().stream().anyMatch((query) -> !query.code().isEmpty());
 		List<List<String>> rows = new ArrayList<>();
 		for (QueryAnalysis query : report.queries()) {
-			String tests = report.testsChecked()
-					? (query.tests().isEmpty() ? "none"
-							: query.tests().stream().map((test) -> "`" + test + "`").collect(Collectors.joining(", ")))
-					: "—";
-			rows.add(List.of(query.pattern().id(), query.pattern().description(), "`" + query.pattern().table() + "`",
-					"`" + oneLine(query.pattern().cql()) + "`", query.partitions(),
-					query.order().isEmpty() ? "—" : query.order(), tests, icon(report, query.pattern().id())));
+			List<String> row = new ArrayList<>(List.of(query.pattern().id(), query.pattern().description(),
+					"`" + query.pattern().table() + "`", "`" + oneLine(query.pattern().cql()) + "`", query.partitions(),
+					query.order().isEmpty() ? "—" : query.order()));
+			if (code) {
+				row.add(names(query.code(), "—"));
+			}
+			row.add(report.testsChecked() ? names(query.tests(), "none") : "—");
+			row.add(icon(report, query.pattern().id()));
+			rows.add(row);
 		}
-		blocks.add(
-				new Block.Table(List.of("Q", "Query", "Table", "CQL", "Partitions", "Order", "Tests", "Result"), rows));
+		List<String> header = new ArrayList<>(List.of("Q", "Query", "Table", "CQL", "Partitions", "Order"));
+		if (code) {
+			header.add("Served by");
+		}
+		header.addAll(List.of("Tests", "Result"));
+		blocks.add(new Block.Table(header, rows));
 	}
 
 	private static void tables(ModelReport report, List<Block> blocks) {
@@ -306,6 +313,11 @@ public final class ReportRenderer {
 			return "❌";
 		}
 		return about.isEmpty() ? "✅" : "⚠️";
+	}
+
+	private static String names(List<String> names, String none) {
+		return names.isEmpty() ? none
+				: names.stream().map((name) -> "`" + name + "`").collect(Collectors.joining(", "));
 	}
 
 	private static String oneLine(String cql) {
