@@ -222,6 +222,10 @@ final class AntiPatternCheck {
 			return;
 		}
 		List<String> sources = new ArrayList<>();
+		// A TTL on a time-bucketed table expires old buckets, partitions that are no
+		// longer
+		// read; on any other table, expired cells sit among the live rows that are read.
+		boolean bucketed = !shape.timeBuckets().isEmpty() && shape.timeOrderedBy().isPresent();
 		for (CataloguedStatement statement : context.statements) {
 			statement.parsed().ifPresent((parsed) -> {
 				List<CqlStatement> parts = (parsed instanceof CqlStatement.Batch batch) ? batch.statements()
@@ -233,14 +237,14 @@ final class AntiPatternCheck {
 					if (part instanceof CqlStatement.Delete delete && !deletesWholePartition(delete, shape)) {
 						sources.add(statement.id() + " deletes " + (delete.columns().isEmpty() ? "rows" : "cells"));
 					}
-					if (part instanceof CqlStatement.Insert insert && insert.usingTtl()
-							|| part instanceof CqlStatement.Update update && update.usingTtl()) {
+					if (!bucketed && (part instanceof CqlStatement.Insert insert && insert.usingTtl()
+							|| part instanceof CqlStatement.Update update && update.usingTtl())) {
 						sources.add(statement.id() + " writes with a TTL");
 					}
 				}
 			});
 		}
-		if (shape.defaultTimeToLive() > 0) {
+		if (!bucketed && shape.defaultTimeToLive() > 0) {
 			sources.add("the table's default_time_to_live of " + shape.defaultTimeToLive() + " s");
 		}
 		context.facts(table)

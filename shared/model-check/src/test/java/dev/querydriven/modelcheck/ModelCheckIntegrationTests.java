@@ -158,7 +158,8 @@ class ModelCheckIntegrationTests {
 	/**
 	 * Query shapes: an IN over three partitions and a bound IN warn, a token scan and an
 	 * order the clustering cannot serve fail, reading against the clustering order warns,
-	 * ALLOW FILTERING is refused.
+	 * ALLOW FILTERING is refused; a TTL leaves tombstones among the rows read unless the
+	 * table is bucketed by time.
 	 */
 	@Test
 	void queryShapesAreJudgedByThePartitionsTheyTouch() {
@@ -177,13 +178,22 @@ class ModelCheckIntegrationTests {
 						"SELECT * FROM posts_by_user WHERE user_id = ? AND month = ? ORDER BY post_time ASC, post_id ASC",
 						"post_time ASC, post_id ASC", null),
 				new AccessPattern("Q11", "a user, filtered", "users_by_id",
-						"SELECT * FROM users_by_id WHERE user_id = ? AND username = ? ALLOW FILTERING", "", null));
+						"SELECT * FROM users_by_id WHERE user_id = ? AND username = ? ALLOW FILTERING", "", null),
+				new AccessPattern("Q12", "a reading that expires", "sensor_data",
+						"INSERT INTO sensor_data (sensor_id, date, hour, reading_time, temperature) "
+								+ "VALUES (?, ?, ?, ?, ?) USING TTL 604800",
+						"", null),
+				new AccessPattern("Q13", "a comment that expires", "comments_by_post",
+						"INSERT INTO comments_by_post (post_id, created_at, comment_id, comment_text) "
+								+ "VALUES (?, ?, ?, ?) USING TTL 604800",
+						"", null));
 		ModelReport report = ModelCheck.builder(catalog(new GoodModelCatalog(), extra), good).build().run();
 		assertThat(report.findings()).extracting(Finding::subject, Finding::rule, Finding::verdict)
 			.containsExactlyInAnyOrder(tuple("Q6", "multi-partition-in", Verdict.WARN),
 					tuple("Q7", "multi-partition-in", Verdict.WARN), tuple("Q8", "token-range-scan", Verdict.FAIL),
 					tuple("Q9", "order-not-served", Verdict.FAIL), tuple("Q10", "reversed-order", Verdict.WARN),
-					tuple("Q11", "allow-filtering", Verdict.FAIL));
+					tuple("Q11", "allow-filtering", Verdict.FAIL),
+					tuple("comments_by_post", "tombstones", Verdict.WARN));
 		assertThat(report.queries()).extracting((query) -> query.pattern().id(), QueryAnalysis::partitions)
 			.contains(tuple("Q6", "3 (IN)"), tuple("Q7", "several (IN ?)"), tuple("Q8", "every partition"),
 					tuple("Q11", "every partition (refused)"));
