@@ -1,17 +1,33 @@
 package dev.querydriven.ecommerceorders;
 
+import java.time.Clock;
+
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
+import org.springframework.context.annotation.Bean;
+import org.springframework.scheduling.annotation.EnableScheduling;
 
 /**
  * The reference guide's order system: per-query order tables kept consistent, with
  * lightweight-transaction status changes.
  */
 @SpringBootApplication
+@ConfigurationPropertiesScan
+@EnableScheduling
 public class EcommerceOrdersApplication {
 
 	public static void main(String[] args) {
 		SpringApplication.run(EcommerceOrdersApplication.class, args);
+	}
+
+	/**
+	 * The clock order times come from: UTC, like every time bucket.
+	 * @return the system clock
+	 */
+	@Bean
+	Clock clock() {
+		return Clock.systemUTC();
 	}
 
 }

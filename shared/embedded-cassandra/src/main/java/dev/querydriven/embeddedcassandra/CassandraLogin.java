@@ -28,6 +28,22 @@ public final class CassandraLogin {
 	 */
 	public static CqlSession open(List<InetSocketAddress> contactPoints, String datacenter, Credentials credentials,
 			Duration retryFor) {
+		return open(contactPoints, datacenter, credentials, null, retryFor);
+	}
+
+	/**
+	 * Connects to a keyspace, retrying failed attempts until {@code retryFor} has passed.
+	 * The keyspace is the session's from the start (switching with {@code USE} later is
+	 * an anti-pattern the driver warns about).
+	 * @param contactPoints the nodes to contact
+	 * @param datacenter the local datacenter
+	 * @param credentials the login
+	 * @param keyspace the session's keyspace, or {@code null} for none
+	 * @param retryFor how long to keep retrying (zero: one attempt)
+	 * @return an open session, which the caller closes
+	 */
+	public static CqlSession open(List<InetSocketAddress> contactPoints, String datacenter, Credentials credentials,
+			String keyspace, Duration retryFor) {
 		long deadline = System.nanoTime() + retryFor.toNanos();
 		DriverConfigLoader config = DriverConfigLoader.programmaticBuilder()
 			.withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(5))
@@ -42,6 +58,7 @@ public final class CassandraLogin {
 					.withLocalDatacenter(datacenter)
 					.withAuthCredentials(credentials.username(), credentials.password())
 					.withConfigLoader(config)
+					.withKeyspace(keyspace)
 					.build();
 			}
 			catch (AllNodesFailedException ex) {

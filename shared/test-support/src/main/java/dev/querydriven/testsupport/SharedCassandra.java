@@ -110,15 +110,13 @@ public final class SharedCassandra {
 	 * A session as a service's role, with its keyspace provisioned: what a raw-driver
 	 * test should use.
 	 * @param keyspace the keyspace
-	 * @return a new session logged into the keyspace, which the caller closes
+	 * @return a new session whose keyspace is {@code keyspace}, which the caller closes
 	 */
 	public static CqlSession serviceSession(String keyspace) {
 		Credentials role = serviceRole(keyspace, keyspace);
 		CassandraBackend running = backend();
-		CqlSession session = CassandraLogin.open(running.contactPoints(), running.localDatacenter(), role,
+		return CassandraLogin.open(running.contactPoints(), running.localDatacenter(), role, keyspace,
 				Duration.ofSeconds(30));
-		session.execute("USE " + keyspace);
-		return session;
 	}
 
 }

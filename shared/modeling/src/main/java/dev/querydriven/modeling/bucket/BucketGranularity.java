@@ -7,11 +7,15 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.temporal.ChronoUnit;
+import java.time.temporal.IsoFields;
 import java.time.temporal.TemporalAdjusters;
+import java.util.Locale;
 
 /**
- * The size of a time bucket. Buckets are computed in UTC, so every client, server and
- * time zone maps an instant to the same partition.
+ * The size of a time bucket. Buckets are computed in UTC and their keys are written with
+ * ASCII digits whatever the JVM's default time zone and locale, so every client, server
+ * and time zone maps an instant to the same partition. Daylight saving time never
+ * matters: a UTC day always has 24 hours.
  */
 public enum BucketGranularity {
 
@@ -27,7 +31,10 @@ public enum BucketGranularity {
 	 */
 	DAY(Duration.ofDays(1)),
 
-	/** One partition per ISO week (Monday to Sunday, UTC). */
+	/**
+	 * One partition per ISO-8601 week (Monday to Sunday, UTC), keyed by its week-based
+	 * year: 2021-01-01 falls in {@code 2020-W53} and 2024-12-30 in {@code 2025-W01}.
+	 */
 	WEEK(Duration.ofDays(7)),
 
 	/**
@@ -105,12 +112,15 @@ public enum BucketGranularity {
 	 */
 	String key(Instant start) {
 		LocalDate date = LocalDate.ofInstant(start, ZoneOffset.UTC);
+		// Locale.ROOT: a default locale with its own digits (Thai, Arabic) would
+		// otherwise
+		// write another key, hence another partition, for the same instant.
 		return switch (this) {
-			case HOUR -> date + "T" + String.format("%02d", start.atZone(ZoneOffset.UTC).getHour());
+			case HOUR -> date + String.format(Locale.ROOT, "T%02d", start.atZone(ZoneOffset.UTC).getHour());
 			case DAY -> date.toString();
-			case WEEK -> String.format("%04d-W%02d", date.get(java.time.temporal.IsoFields.WEEK_BASED_YEAR),
-					date.get(java.time.temporal.IsoFields.WEEK_OF_WEEK_BASED_YEAR));
-			case MONTH -> String.format("%04d-%02d", date.getYear(), date.getMonthValue());
+			case WEEK -> String.format(Locale.ROOT, "%04d-W%02d", date.get(IsoFields.WEEK_BASED_YEAR),
+					date.get(IsoFields.WEEK_OF_WEEK_BASED_YEAR));
+			case MONTH -> String.format(Locale.ROOT, "%04d-%02d", date.getYear(), date.getMonthValue());
 		};
 	}
 

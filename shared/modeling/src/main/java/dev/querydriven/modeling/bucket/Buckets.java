@@ -4,9 +4,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Objects;
 
 /**
- * Enumerates the buckets a time range spans.
+ * Enumerates the buckets a time range spans: the partitions a range read has to visit.
  */
 public final class Buckets {
 
@@ -14,7 +15,8 @@ public final class Buckets {
 	}
 
 	/**
-	 * The buckets holding any instant of {@code [from, to)}, in the given order.
+	 * The buckets holding any instant of {@code [from, to)}, in the given order: each
+	 * instant of the range lies in exactly one of them, and consecutive buckets abut.
 	 * @param granularity the bucket size
 	 * @param from the first instant (inclusive)
 	 * @param to the end (exclusive)
@@ -22,6 +24,10 @@ public final class Buckets {
 	 * @return the buckets, empty when the range is empty
 	 */
 	public static List<Bucket> between(BucketGranularity granularity, Instant from, Instant to, ReadOrder order) {
+		Objects.requireNonNull(granularity, "granularity");
+		Objects.requireNonNull(from, "from");
+		Objects.requireNonNull(to, "to");
+		Objects.requireNonNull(order, "order");
 		List<Bucket> buckets = new ArrayList<>();
 		if (!from.isBefore(to)) {
 			return buckets;
@@ -39,8 +45,9 @@ public final class Buckets {
 	 * The buckets from {@code first} to {@code last}, both included, walking in the order
 	 * that leads from one to the other.
 	 * @param first the bucket to start with
-	 * @param last the bucket to end with
+	 * @param last the bucket to end with, of the same granularity
 	 * @return the buckets
+	 * @throws IllegalArgumentException when the granularities differ
 	 */
 	public static List<Bucket> walk(Bucket first, Bucket last) {
 		ReadOrder order = (first.compareTo(last) <= 0) ? ReadOrder.OLDEST_FIRST : ReadOrder.NEWEST_FIRST;

@@ -1,6 +1,10 @@
 package dev.querydriven.servicesupport.cassandra;
 
+import java.util.Set;
+
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import dev.querydriven.embeddedcassandra.Credentials;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -13,6 +17,10 @@ import org.slf4j.LoggerFactory;
  * nothing but the role's password.
  */
 public final class KeyspaceProvisioner {
+
+	/** What {@code GRANT ALL PERMISSIONS ON KEYSPACE} gives a role on a keyspace. */
+	private static final Set<String> KEYSPACE_PERMISSIONS = Set.of("CREATE", "ALTER", "DROP", "SELECT", "MODIFY",
+			"AUTHORIZE");
 
 	private static final Logger logger = LoggerFactory.getLogger(KeyspaceProvisioner.class);
 
@@ -40,9 +48,21 @@ public final class KeyspaceProvisioner {
 		admin.execute("CREATE ROLE IF NOT EXISTS " + role.username() + " WITH PASSWORD = '" + password
 				+ "' AND LOGIN = true AND SUPERUSER = false");
 		admin.execute("ALTER ROLE " + role.username() + " WITH PASSWORD = '" + password + "' AND LOGIN = true");
-		admin.execute("GRANT ALL PERMISSIONS ON KEYSPACE " + keyspace + " TO " + role.username());
+		// Granting what a role already holds makes Cassandra answer with a warning, and a
+		// restarted dev node provisions again: grant only when something is missing.
+		if (!holdsAllPermissions(admin, keyspace, role.username())) {
+			admin.execute("GRANT ALL PERMISSIONS ON KEYSPACE " + keyspace + " TO " + role.username());
+		}
 		logger.info("Provisioned keyspace {} ({}) for role {}", keyspace, replication.toCql(localDatacenter),
 				role.username());
+	}
+
+	private static boolean holdsAllPermissions(CqlSession admin, String keyspace, String role) {
+		Row row = admin.execute(SimpleStatement.newInstance(
+				"SELECT permissions FROM system_auth.role_permissions WHERE role = ? AND resource = ?", role,
+				"data/" + keyspace))
+			.one();
+		return row != null && row.getSet("permissions", String.class).containsAll(KEYSPACE_PERMISSIONS);
 	}
 
 }

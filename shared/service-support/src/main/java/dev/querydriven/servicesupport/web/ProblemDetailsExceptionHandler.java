@@ -8,6 +8,8 @@ import com.datastax.oss.driver.api.core.AllNodesFailedException;
 import com.datastax.oss.driver.api.core.DriverTimeoutException;
 import com.datastax.oss.driver.api.core.servererrors.QueryConsistencyException;
 import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
+import jakarta.validation.ConstraintViolationException;
+import jakarta.validation.Path;
 import reactor.core.publisher.Mono;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.exc.StreamReadException;
@@ -27,6 +29,7 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.bind.support.WebExchangeBindException;
 import org.springframework.web.method.annotation.HandlerMethodValidationException;
 import org.springframework.web.reactive.result.method.annotation.ResponseEntityExceptionHandler;
+import org.springframework.web.server.MissingRequestValueException;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.ServerWebInputException;
 
@@ -54,6 +57,29 @@ public class ProblemDetailsExceptionHandler extends ResponseEntityExceptionHandl
 	Mono<ResponseEntity<Object>> handleInvalidRequest(InvalidRequestException ex, ServerWebExchange exchange) {
 		return problem(ex, HttpStatus.BAD_REQUEST, ex.getMessage(),
 				List.of(new FieldError(ex.getField(), ex.getMessage())), exchange);
+	}
+
+	/**
+	 * Method validation of a class annotated {@code @Validated} (Spring's AOP flavour)
+	 * reports parameters this way; plain controllers get
+	 * {@link HandlerMethodValidationException}. Both are a 400 naming the parameter.
+	 */
+	@ExceptionHandler(ConstraintViolationException.class)
+	Mono<ResponseEntity<Object>> handleConstraintViolation(ConstraintViolationException ex,
+			ServerWebExchange exchange) {
+		List<FieldError> errors = ex.getConstraintViolations()
+			.stream()
+			.map((violation) -> new FieldError(lastNode(violation.getPropertyPath()), violation.getMessage()))
+			.toList();
+		return problem(ex, HttpStatus.BAD_REQUEST, describe(errors), errors, exchange);
+	}
+
+	private static String lastNode(Path path) {
+		String name = null;
+		for (Path.Node node : path) {
+			name = node.getName();
+		}
+		return (name != null) ? name : path.toString();
 	}
 
 	@ExceptionHandler({ DriverTimeoutException.class, AllNodesFailedException.class, UnavailableException.class,
@@ -89,6 +115,14 @@ public class ProblemDetailsExceptionHandler extends ResponseEntityExceptionHandl
 			}
 		});
 		return problem(ex, HttpStatus.BAD_REQUEST, describe(errors), errors, exchange);
+	}
+
+	@Override
+	protected Mono<ResponseEntity<Object>> handleMissingRequestValueException(MissingRequestValueException ex,
+			HttpHeaders headers, HttpStatusCode status, ServerWebExchange exchange) {
+		// A missing required parameter names it in the errors list, like every other bad
+		// input.
+		return handleServerWebInputException(ex, headers, status, exchange);
 	}
 
 	@Override

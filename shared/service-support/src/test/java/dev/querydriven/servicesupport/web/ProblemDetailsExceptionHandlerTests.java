@@ -13,7 +13,8 @@ import org.springframework.test.web.reactive.server.WebTestClient;
  * Every kind of bad input gets an RFC 9457 problem with a 4xx status that names the
  * field.
  */
-@WebFluxTest(ProblemDetailsTestApplication.TestController.class)
+@WebFluxTest({ ProblemDetailsTestApplication.TestController.class,
+		ProblemDetailsTestApplication.ValidatedController.class })
 class ProblemDetailsExceptionHandlerTests {
 
 	@Autowired
@@ -90,6 +91,35 @@ class ProblemDetailsExceptionHandlerTests {
 	void outOfRangeLimitNamesTheParameter() {
 		this.client.get()
 			.uri("/orders?limit=1000")
+			.exchange()
+			.expectStatus()
+			.isBadRequest()
+			.expectBody()
+			.jsonPath("$.errors[0].field")
+			.isEqualTo("limit");
+	}
+
+	/** A missing required query parameter names the parameter. */
+	@Test
+	void missingParameterNamesTheParameter() {
+		this.client.get()
+			.uri("/orders/search")
+			.exchange()
+			.expectStatus()
+			.isBadRequest()
+			.expectBody()
+			.jsonPath("$.errors[0].field")
+			.isEqualTo("customer");
+	}
+
+	/**
+	 * On a controller annotated {@code @Validated} the out-of-range parameter is still a
+	 * 400 naming it.
+	 */
+	@Test
+	void outOfRangeLimitOnValidatedControllerNamesTheParameter() {
+		this.client.get()
+			.uri("/validated?limit=0")
 			.exchange()
 			.expectStatus()
 			.isBadRequest()

@@ -31,6 +31,17 @@ class ProblemDetailsTestApplication {
 	}
 
 	@RestController
+	@org.springframework.validation.annotation.Validated
+	static class ValidatedController {
+
+		@GetMapping("/validated")
+		Mono<String> list(@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit) {
+			return Mono.just("ok");
+		}
+
+	}
+
+	@RestController
 	static class TestController {
 
 		@PostMapping("/orders")
@@ -46,6 +57,11 @@ class ProblemDetailsTestApplication {
 		@GetMapping("/orders")
 		Mono<String> list(@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit) {
 			return Mono.just("ok");
+		}
+
+		@GetMapping("/orders/search")
+		Mono<String> search(@RequestParam String customer) {
+			return Mono.just(customer);
 		}
 
 		@PostMapping("/orders/{orderId}/conflict")

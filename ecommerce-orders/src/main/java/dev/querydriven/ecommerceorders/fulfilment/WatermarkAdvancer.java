@@ -1,0 +1,47 @@
+package dev.querydriven.ecommerceorders.fulfilment;
+
+import java.time.Clock;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.stereotype.Component;
+
+/**
+ * Moves every queue's watermark forward, once a minute by default. Several instances may
+ * run it at once: each move is a lightweight transaction on the watermark's revision, so
+ * they never disagree. Off in tests, which drive {@link QueueWatermarks#advance} by hand.
+ */
+@Component
+@ConditionalOnBooleanProperty(name = "querydriven.orders.queue.advancer.enabled", matchIfMissing = true)
+class WatermarkAdvancer {
+
+	private static final Logger logger = LoggerFactory.getLogger(WatermarkAdvancer.class);
+
+	private final QueueWatermarks watermarks;
+
+	private final Clock clock;
+
+	WatermarkAdvancer(QueueWatermarks watermarks, Clock clock) {
+		this.watermarks = watermarks;
+		this.clock = clock;
+	}
+
+	@Scheduled(fixedDelayString = "${querydriven.orders.queue.advancer.interval:1m}",
+			initialDelayString = "${querydriven.orders.queue.advancer.interval:1m}")
+	Mono<Void> advance() {
+		return Flux.fromIterable(FulfilmentQueueCopy.QUEUED)
+			.concatMap((status) -> this.watermarks.advance(status, this.clock.instant())
+				.doOnNext((day) -> logger.debug("The {} queue starts at {}", status, day))
+				.onErrorResume((ex) -> {
+					logger.warn("Could not advance the {} queue's watermark: {}", status, ex.toString());
+					return Mono.empty();
+				}))
+			.then();
+	}
+
+}

@@ -1,0 +1,56 @@
+package dev.querydriven.ecommerceorders.order;
+
+import java.net.URI;
+import java.util.UUID;
+
+import io.swagger.v3.oas.annotations.Operation;
+import jakarta.validation.Valid;
+import reactor.core.publisher.Mono;
+
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Placing orders, reading one, and moving it through its statuses.
+ */
+@RestController
+class OrderController {
+
+	private final OrderService orders;
+
+	private final OrderMapper mapper;
+
+	OrderController(OrderService orders, OrderMapper mapper) {
+		this.orders = orders;
+		this.mapper = mapper;
+	}
+
+	@PostMapping("/orders")
+	@Operation(summary = "Place an order (idempotent with a client-chosen orderId: a replay returns the same order)")
+	Mono<ResponseEntity<OrderResponse>> place(@Valid @RequestBody PlaceOrderRequest request) {
+		return this.orders.place(request).map((placed) -> {
+			OrderResponse body = this.mapper.toResponse(placed.order());
+			return placed.created()
+					? ResponseEntity.created(URI.create("/orders/" + placed.order().orderId())).body(body)
+					: ResponseEntity.status(HttpStatus.OK).body(body);
+		});
+	}
+
+	@GetMapping("/orders/{orderId}")
+	@Operation(summary = "An order by id (Q2)")
+	Mono<OrderResponse> find(@PathVariable UUID orderId) {
+		return this.orders.find(orderId).map(this.mapper::toResponse);
+	}
+
+	@PostMapping("/orders/{orderId}/status")
+	@Operation(summary = "Move an order to another status (409 when illegal or lost to a concurrent change)")
+	Mono<OrderResponse> changeStatus(@PathVariable UUID orderId, @Valid @RequestBody ChangeStatusRequest request) {
+		return this.orders.changeStatus(orderId, request.status(), request.operationId()).map(this.mapper::toResponse);
+	}
+
+}

@@ -1,0 +1,26 @@
+package dev.querydriven.ecommerceorders.order;
+
+import java.math.BigDecimal;
+import java.util.UUID;
+
+/**
+ * One line of an order, the {@code order_item} type. The product's name and price are
+ * copied into the order when it is placed: a later price change must not alter an order
+ * already placed.
+ *
+ * @param productId the product
+ * @param name its name when ordered
+ * @param quantity how many
+ * @param unitPrice its price when ordered, in the shop's currency, at most 2 decimals
+ */
+public record OrderItem(UUID productId, String name, int quantity, BigDecimal unitPrice) {
+
+	/**
+	 * The line's amount.
+	 * @return quantity times unit price, exact
+	 */
+	public BigDecimal lineTotal() {
+		return this.unitPrice.multiply(BigDecimal.valueOf(this.quantity));
+	}
+
+}

@@ -1,0 +1,295 @@
+package dev.querydriven.ecommerceorders.order;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+import dev.querydriven.servicesupport.web.ConflictException;
+import dev.querydriven.servicesupport.web.InvalidRequestException;
+import dev.querydriven.servicesupport.web.NotFoundException;
+import io.micrometer.core.instrument.MeterRegistry;
+import reactor.core.publisher.Mono;
+
+import org.springframework.stereotype.Service;
+
+/**
+ * The order's life, and the modeling decisions behind it:
+ * <ul>
+ * <li>{@code orders_by_id} is the source of truth and only ever changes by lightweight
+ * transaction: placement {@code IF NOT EXISTS}, a status change
+ * {@code IF status = ? AND version = ?}, an address change
+ * {@code IF status IN ('PENDING', 'PAID') AND version = ?}. Of two concurrent changes,
+ * exactly one applies; the other gets a 409 and changes nothing.</li>
+ * <li>After a transaction applied, every copy is written ({@link OrderCopies}) with the
+ * timestamp of the new version ({@link OrdersByIdRow#copyTimestamp()}), so copies written
+ * late or twice converge on the latest version.</li>
+ * <li>Every operation carries an id recorded on the order. A transaction that timed out
+ * may have applied: its retry, finding the condition false, looks for its id and
+ * recognises its own success instead of answering 409. A client retrying with the same
+ * order id (placement) or operation id (status change) gets the same answer, and the
+ * copies are written again, which repairs any that the first attempt left unwritten.</li>
+ * </ul>
+ */
+@Service
+public class OrderService {
+
+	/**
+	 * Attempts of a change whose transaction lost only to a change of another field (e.g.
+	 * a payment racing an address change): the status is unchanged, so the payment is
+	 * still legal and is tried again on the new version.
+	 */
+	private static final int MAX_ATTEMPTS = 5;
+
+	private final OrderRepository repository;
+
+	private final OrderCopies copies;
+
+	private final Clock clock;
+
+	private final MeterRegistry meters;
+
+	OrderService(OrderRepository repository, OrderCopies copies, Clock clock, MeterRegistry meters) {
+		this.repository = repository;
+		this.copies = copies;
+		this.clock = clock;
+		this.meters = meters;
+	}
+
+	/**
+	 * Places an order now.
+	 * @param request the validated request
+	 * @return the order, created or replayed
+	 */
+	public Mono<PlacedOrder> place(PlaceOrderRequest request) {
+		return place(request, this.clock.instant());
+	}
+
+	/**
+	 * Places an order at a given time (the demo seeder backdates orders).
+	 * @param request the validated request
+	 * @param orderTime the order time
+	 * @return the order, created or replayed
+	 */
+	public Mono<PlacedOrder> place(PlaceOrderRequest request, Instant orderTime) {
+		return Mono.defer(() -> {
+			// Every rule is checked before the first write: a rejected order leaves no
+			// row
+			// anywhere.
+			List<OrderItem> items = items(request.items());
+			ShippingAddress address = request.shippingAddress().toAddress();
+			UUID orderId = (request.orderId() != null) ? request.orderId() : UUID.randomUUID();
+			Instant time = orderTime.truncatedTo(ChronoUnit.MILLIS);
+			UUID operationId = UUID.randomUUID();
+			OrdersByIdRow order = new OrdersByIdRow(orderId, request.userId(), time, OrderStatus.PENDING, items,
+					total(items), address, 0, 1, PlacementDigest.of(request.userId(), items, address),
+					List.of(new OrderOperation(operationId, OrderOperation.PLACED, 1, time)), time);
+			return this.repository.insertIfNotExists(order)
+				.flatMap((existing) -> placedBefore(order, existing, operationId))
+				.switchIfEmpty(Mono.defer(() -> this.copies.write(OrderChange.placed(order))
+					.then(Mono.fromSupplier(() -> count("placements", "created", new PlacedOrder(order, true))))));
+		});
+	}
+
+	private Mono<PlacedOrder> placedBefore(OrdersByIdRow attempted, OrdersByIdRow existing, UUID operationId) {
+		OrderChange rewrite = (existing.version() == 1) ? OrderChange.placed(existing) : OrderChange.repair(existing);
+		if (existing.operation(operationId).isPresent()) {
+			// This request's own first attempt applied, and its answer was lost (a
+			// timeout).
+			return this.copies.write(rewrite)
+				.thenReturn(count("placements", "recovered", new PlacedOrder(existing, true)));
+		}
+		if (existing.placementDigest().equals(attempted.placementDigest())) {
+			// A client retry: the same order again. Its copies are rewritten (identical
+			// cells), which repairs any an earlier attempt failed to write.
+			return this.copies.write(rewrite)
+				.thenReturn(count("placements", "replayed", new PlacedOrder(existing, false)));
+		}
+		count("placements", "conflict", null);
+		return Mono.error(new ConflictException("Order " + attempted.orderId()
+				+ " already exists with different content: choose a new order id for a new order"));
+	}
+
+	/**
+	 * An order.
+	 * @param orderId the order
+	 * @return the order, or a {@link NotFoundException}
+	 */
+	public Mono<OrdersByIdRow> find(UUID orderId) {
+		return this.repository.findById(orderId)
+			.switchIfEmpty(Mono.error(() -> new NotFoundException("No order " + orderId)));
+	}
+
+	/**
+	 * Moves an order to another status.
+	 * @param orderId the order
+	 * @param target the status to move to
+	 * @param operationId the request's operation id, or {@code null} for a new one
+	 * @return the order in its new status; a {@link ConflictException} when the
+	 * transition is illegal or lost to a concurrent change
+	 */
+	public Mono<OrdersByIdRow> changeStatus(UUID orderId, OrderStatus target, UUID operationId) {
+		UUID operation = (operationId != null) ? operationId : UUID.randomUUID();
+		return find(orderId).flatMap((order) -> changeStatus(order, target, operation, MAX_ATTEMPTS));
+	}
+
+	private Mono<OrdersByIdRow> changeStatus(OrdersByIdRow order, OrderStatus target, UUID operationId,
+			int attemptsLeft) {
+		Optional<OrderOperation> done = order.operation(operationId);
+		if (done.isPresent()) {
+			return replayed(order, done.get(), target.name());
+		}
+		if (!order.status().canBecome(target)) {
+			count("transitions", "illegal", null);
+			return Mono.error(new ConflictException(
+					"Order " + order.orderId() + " is " + order.status() + " and cannot become " + target));
+		}
+		OrdersByIdRow next = order.withStatus(target, operationId, now());
+		return this.repository.compareAndSetStatus(order, next).flatMap((applied) -> {
+			if (applied) {
+				return this.copies.write(OrderChange.changed(order, next))
+					.then(Mono.fromSupplier(() -> count("transitions", "applied", next)));
+			}
+			return this.repository.findByIdLinearizable(order.orderId()).flatMap((current) -> {
+				if (current.operation(operationId).isPresent()) {
+					// An earlier attempt of this very transaction applied (its answer
+					// timed
+					// out): our success, not a conflict.
+					return this.copies.write(after(order, current))
+						.then(Mono.fromSupplier(() -> count("transitions", "recovered", current)));
+				}
+				if (current.status() == order.status() && attemptsLeft > 1) {
+					// Only the version moved (an address change): still legal, try again.
+					return changeStatus(current, target, operationId, attemptsLeft - 1);
+				}
+				count("transitions", "lost", null);
+				return Mono.error(new ConflictException("Order " + order.orderId() + " changed concurrently: it is now "
+						+ current.status() + ", so this request to make it " + target + " did not apply"));
+			});
+		});
+	}
+
+	/**
+	 * Gives one of a user's orders their new shipping address, if it is still open and
+	 * was placed before the change.
+	 * @param orderId the order
+	 * @param address the new address
+	 * @param addressVersion the version of the user's address
+	 * @param changedAt when the user changed it
+	 * @param operationId the address change's operation id
+	 * @return what happened to the order
+	 */
+	public Mono<AddressChangeOutcome> applyAddressChange(UUID orderId, ShippingAddress address, long addressVersion,
+			Instant changedAt, UUID operationId) {
+		return this.repository.findById(orderId)
+			.flatMap(
+					(order) -> applyAddressChange(order, address, addressVersion, changedAt, operationId, MAX_ATTEMPTS))
+			.defaultIfEmpty(AddressChangeOutcome.NOT_FOUND);
+	}
+
+	private Mono<AddressChangeOutcome> applyAddressChange(OrdersByIdRow order, ShippingAddress address,
+			long addressVersion, Instant changedAt, UUID operationId, int attemptsLeft) {
+		if (order.operation(operationId).isPresent()) {
+			return this.copies.write(OrderChange.repair(order)).thenReturn(AddressChangeOutcome.UPDATED);
+		}
+		if (!order.status().isOpen()) {
+			return Mono.just(AddressChangeOutcome.CLOSED);
+		}
+		if (!order.orderTime().isBefore(changedAt)) {
+			return Mono.just(AddressChangeOutcome.PLACED_AFTER_CHANGE);
+		}
+		if (order.addressVersion() >= addressVersion) {
+			// Already applied, perhaps by an attempt whose copy write failed: write the
+			// copies again (same keys, same cells).
+			return this.copies.write(OrderChange.refresh(order)).thenReturn(AddressChangeOutcome.ALREADY_CURRENT);
+		}
+		OrdersByIdRow next = order.withShippingAddress(address, addressVersion, operationId, now());
+		return this.repository.compareAndSetAddress(order, next).flatMap((applied) -> {
+			if (applied) {
+				return this.copies.write(OrderChange.changed(order, next)).thenReturn(AddressChangeOutcome.UPDATED);
+			}
+			return this.repository.findByIdLinearizable(order.orderId()).flatMap((current) -> {
+				if (current.operation(operationId).isPresent()) {
+					return this.copies.write(after(order, current)).thenReturn(AddressChangeOutcome.UPDATED);
+				}
+				if (attemptsLeft > 1) {
+					// Shipped, cancelled or changed meanwhile: decide again on the new
+					// state.
+					return applyAddressChange(current, address, addressVersion, changedAt, operationId,
+							attemptsLeft - 1);
+				}
+				return Mono.error(new ConflictException("Order " + order.orderId()
+						+ " kept changing while its address was updated: retry the address change"));
+			});
+		});
+	}
+
+	private Mono<OrdersByIdRow> replayed(OrdersByIdRow order, OrderOperation operation, String expectedAction) {
+		if (!operation.action().equals(expectedAction)) {
+			return Mono.error(new ConflictException("Operation " + operation.operationId() + " already applied "
+					+ operation.action() + " to order " + order.orderId() + ", not " + expectedAction));
+		}
+		// A client retry of an applied change: the same answer, and the copies rewritten
+		// from the current state (which repairs any the first attempt left unwritten).
+		return this.copies.write(OrderChange.repair(order))
+			.then(Mono.fromSupplier(() -> count("transitions", "replayed", order)));
+	}
+
+	/**
+	 * The copies to write once we learn that our transaction applied in an earlier
+	 * attempt: the plain change if nothing applied since, else a full repair.
+	 */
+	private static OrderChange after(OrdersByIdRow read, OrdersByIdRow current) {
+		return (current.version() == read.version() + 1) ? OrderChange.changed(read, current)
+				: OrderChange.repair(current);
+	}
+
+	private static List<OrderItem> items(List<OrderItemRequest> requested) {
+		Map<UUID, Integer> seen = new HashMap<>();
+		List<OrderItem> items = new ArrayList<>(requested.size());
+		for (int i = 0; i < requested.size(); i++) {
+			OrderItemRequest item = requested.get(i);
+			Integer first = seen.putIfAbsent(item.productId(), i);
+			if (first != null) {
+				throw new InvalidRequestException("items[" + i + "].productId",
+						"repeats the product of items[" + first + "]: order it once with a larger quantity");
+			}
+			if (item.unitPrice().stripTrailingZeros().scale() > 2) {
+				throw new InvalidRequestException("items[" + i + "].unitPrice", "must have at most 2 decimals");
+			}
+			// Stored with exactly 2 decimals: 9.9 and 9.90 are one price, shown one way.
+			items.add(new OrderItem(item.productId(), item.name().strip(), item.quantity(),
+					item.unitPrice().setScale(2, RoundingMode.UNNECESSARY)));
+		}
+		return items;
+	}
+
+	private static BigDecimal total(List<OrderItem> items) {
+		// Exact decimal arithmetic; prices have at most 2 decimals, so the sum has too.
+		return items.stream()
+			.map(OrderItem::lineTotal)
+			.reduce(BigDecimal.ZERO, BigDecimal::add)
+			.setScale(2, RoundingMode.UNNECESSARY);
+	}
+
+	/**
+	 * Now, at the precision Cassandra stores ({@code timestamp} is milliseconds), so that
+	 * what a request answers equals what a later read returns.
+	 */
+	private Instant now() {
+		return this.clock.instant().truncatedTo(ChronoUnit.MILLIS);
+	}
+
+	private <T> T count(String what, String outcome, T value) {
+		this.meters.counter("querydriven.ecommerceorders." + what, "outcome", outcome).increment();
+		return value;
+	}
+
+}

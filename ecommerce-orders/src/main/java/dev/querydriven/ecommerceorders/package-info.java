@@ -1,0 +1,22 @@
+/**
+ * The reference guide's "E-Commerce Order System" and the article's orders example: one
+ * table per query, an order's state kept by lightweight transactions in
+ * {@code orders_by_id}, and every other table a copy kept in sync on write.
+ *
+ * <ul>
+ * <li>{@link dev.querydriven.ecommerceorders.order}: placement, details and status
+ * changes ({@code orders_by_id}, the source of truth), and the writing of every
+ * copy.</li>
+ * <li>{@link dev.querydriven.ecommerceorders.user}: a user's orders
+ * ({@code orders_by_user}), shipping address ({@code users_by_id}) and open orders
+ * ({@code open_orders_by_user}).</li>
+ * <li>{@link dev.querydriven.ecommerceorders.product}: the orders containing a product
+ * ({@code orders_by_product}, {@code product_order_months}).</li>
+ * <li>{@link dev.querydriven.ecommerceorders.fulfilment}: the fulfilment queue
+ * ({@code orders_by_status}, bucketed by day) and its watermarks
+ * ({@code status_watermarks}).</li>
+ * <li>{@link dev.querydriven.ecommerceorders.seed}: demo data for dev runs.</li>
+ * </ul>
+ * {@link dev.querydriven.ecommerceorders.EcommerceOrdersQueryCatalog} lists every query.
+ */
+package dev.querydriven.ecommerceorders;

@@ -1,0 +1,62 @@
+package dev.querydriven.ecommerceorders.user;
+
+import java.util.UUID;
+
+import dev.querydriven.ecommerceorders.order.ShippingAddressRequest;
+import dev.querydriven.servicesupport.web.Page;
+import io.swagger.v3.oas.annotations.Operation;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.Size;
+import reactor.core.publisher.Mono;
+
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * A user's orders and shipping address.
+ *
+ * <p>
+ * The constraints on parameters ({@code limit}) are checked by Spring's built-in method
+ * validation, which reports them as a 400 naming the parameter.
+ */
+@RestController
+class UserController {
+
+	private final UserService users;
+
+	private final UserMapper mapper;
+
+	UserController(UserService users, UserMapper mapper) {
+		this.users = users;
+		this.mapper = mapper;
+	}
+
+	@GetMapping("/users/{userId}/orders")
+	@Operation(summary = "A user's orders, newest first (Q1)")
+	Mono<Page<UserResponses.UserOrderResponse>> orders(@PathVariable UUID userId,
+			@RequestParam(required = false) @Size(max = 1024) String cursor,
+			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit) {
+		return this.users.orders(userId, cursor, limit)
+			.map((page) -> new Page<>(page.items().stream().map(this.mapper::toResponse).toList(), page.next()));
+	}
+
+	@GetMapping("/users/{userId}/shipping-address")
+	@Operation(summary = "A user's current shipping address (Q7)")
+	Mono<UserResponses.ShippingAddressResponse> shippingAddress(@PathVariable UUID userId) {
+		return this.users.shippingAddress(userId).map(this.mapper::toResponse);
+	}
+
+	@PutMapping("/users/{userId}/shipping-address")
+	@Operation(summary = "Change a user's shipping address; every open order placed before follows it (Q8)")
+	Mono<UserResponses.ShippingAddressResponse> changeShippingAddress(@PathVariable UUID userId,
+			@Valid @RequestBody ShippingAddressRequest request) {
+		return this.users.changeShippingAddress(userId, request.toAddress()).map(this.mapper::toResponse);
+	}
+
+}

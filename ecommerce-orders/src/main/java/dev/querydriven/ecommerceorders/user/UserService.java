@@ -1,0 +1,164 @@
+package dev.querydriven.ecommerceorders.user;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+import dev.querydriven.ecommerceorders.order.AddressChangeOutcome;
+import dev.querydriven.ecommerceorders.order.OrderService;
+import dev.querydriven.ecommerceorders.order.ShippingAddress;
+import dev.querydriven.servicesupport.web.ConflictException;
+import dev.querydriven.servicesupport.web.CursorCodec;
+import dev.querydriven.servicesupport.web.InvalidRequestException;
+import dev.querydriven.servicesupport.web.NotFoundException;
+import dev.querydriven.servicesupport.web.Page;
+import reactor.core.publisher.Mono;
+
+import org.springframework.stereotype.Service;
+
+/**
+ * A user's order history and shipping address. The address change is the article's
+ * example of denormalization's price: the address is copied into every open order, in
+ * every table that holds it, so changing it means finding those orders (without a scan:
+ * {@code open_orders_by_user}) and updating each, each with its own lightweight
+ * transaction on {@code orders_by_id} and its own copy write.
+ */
+@Service
+public class UserService {
+
+	/** Open orders updated at once during an address change. */
+	private static final int ADDRESS_CONCURRENCY = 4;
+
+	private static final int MAX_ATTEMPTS = 5;
+
+	private final UserRepository repository;
+
+	private final OrderService orders;
+
+	private final CursorCodec cursors;
+
+	private final Clock clock;
+
+	UserService(UserRepository repository, OrderService orders, CursorCodec cursors, Clock clock) {
+		this.repository = repository;
+		this.orders = orders;
+		this.cursors = cursors;
+		this.clock = clock;
+	}
+
+	/**
+	 * A page of a user's orders, newest first.
+	 * @param userId the user
+	 * @param cursor the previous page's cursor, or {@code null}
+	 * @param limit the page size
+	 * @return the page
+	 */
+	Mono<Page<OrdersByUserRow>> orders(UUID userId, String cursor, int limit) {
+		String scope = "user-orders:" + userId;
+		return Mono.defer(() -> {
+			Instant afterTime = null;
+			UUID afterId = null;
+			if (cursor != null) {
+				List<String> position = this.cursors.decodeValues(scope, cursor);
+				try {
+					afterTime = Instant.ofEpochMilli(Long.parseLong(position.get(0)));
+					afterId = UUID.fromString(position.get(1));
+				}
+				catch (RuntimeException ex) {
+					throw new InvalidRequestException("cursor", "is not a cursor issued for this list");
+				}
+			}
+			return this.repository.findOrdersByUser(userId, afterTime, afterId, limit).collectList().map((rows) -> {
+				OrdersByUserRow last = (rows.size() == limit) ? rows.get(rows.size() - 1) : null;
+				String next = (last != null)
+						? this.cursors.encode(scope,
+								List.of(Long.toString(last.orderTime().toEpochMilli()), last.orderId().toString()))
+						: null;
+				return new Page<>(rows, next);
+			});
+		});
+	}
+
+	/**
+	 * A user's current shipping address.
+	 * @param userId the user
+	 * @return the row, or a {@link NotFoundException}
+	 */
+	Mono<UsersByIdRow> shippingAddress(UUID userId) {
+		return this.repository.findUser(userId)
+			.switchIfEmpty(Mono.error(() -> new NotFoundException("User " + userId + " has no shipping address")));
+	}
+
+	/**
+	 * Changes a user's shipping address and gives it to every open order placed before.
+	 * Idempotent: the same address again keeps its version and only re-applies it to the
+	 * open orders that lack it, so a retry after a partial failure completes the change.
+	 * @param userId the user
+	 * @param address the new address
+	 * @return the address and what happened to each open order
+	 */
+	public Mono<AddressChange> changeShippingAddress(UUID userId, ShippingAddress address) {
+		UUID operationId = UUID.randomUUID();
+		return store(userId, address, false, MAX_ATTEMPTS)
+			.flatMap((user) -> this.repository.findOpenOrders(userId)
+				.flatMap(
+						(open) -> this.orders
+							.applyAddressChange(open.orderId(), user.shippingAddress(), user.addressVersion(),
+									user.addressChangedAt(), operationId)
+							.map((outcome) -> new AddressChange.OrderOutcome(open.orderId(), outcome)),
+						ADDRESS_CONCURRENCY)
+				.collectList()
+				.map((outcomes) -> new AddressChange(user, outcomes)));
+	}
+
+	private Mono<UsersByIdRow> store(UUID userId, ShippingAddress address, boolean linearizable, int attemptsLeft) {
+		Mono<UsersByIdRow> read = linearizable ? this.repository.findUserLinearizable(userId)
+				: this.repository.findUser(userId);
+		return read.map(Optional::of).defaultIfEmpty(Optional.empty()).flatMap((existing) -> {
+			if (existing.isPresent() && existing.get().shippingAddress().equals(address)) {
+				return Mono.just(existing.get());
+			}
+			Instant now = this.clock.instant().truncatedTo(ChronoUnit.MILLIS);
+			UsersByIdRow next = existing.map((user) -> user.withAddress(address, now))
+				.orElseGet(() -> new UsersByIdRow(userId, address, 1, now));
+			Mono<Boolean> applied = existing.isPresent() ? this.repository.compareAndSetAddress(existing.get(), next)
+					: this.repository.insertUserIfNotExists(next);
+			return applied.flatMap((done) -> {
+				if (done) {
+					return Mono.just(next);
+				}
+				if (attemptsLeft <= 1) {
+					return Mono.error(
+							new ConflictException("The shipping address of user " + userId + " kept changing: retry"));
+				}
+				// Another change won (or this request's own timed-out first attempt did):
+				// read the winner and decide again.
+				return store(userId, address, true, attemptsLeft - 1);
+			});
+		});
+	}
+
+	/**
+	 * The result of an address change.
+	 *
+	 * @param user the user's address after the change
+	 * @param orders what happened to each open order
+	 */
+	public record AddressChange(UsersByIdRow user, List<OrderOutcome> orders) {
+
+		/**
+		 * One open order.
+		 *
+		 * @param orderId the order
+		 * @param outcome what happened to it
+		 */
+		public record OrderOutcome(UUID orderId, AddressChangeOutcome outcome) {
+
+		}
+
+	}
+
+}

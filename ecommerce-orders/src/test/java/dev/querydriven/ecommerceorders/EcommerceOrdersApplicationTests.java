@@ -1,0 +1,290 @@
+package dev.querydriven.ecommerceorders;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.Map;
+import java.util.UUID;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import dev.querydriven.modeling.catalog.ServesQuery;
+import dev.querydriven.testsupport.CassandraTest;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
+import org.springframework.http.MediaType;
+import org.springframework.test.web.reactive.server.WebTestClient;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The service end to end over HTTP on a real node: the README's walk through the API, and
+ * bad input that gets a 4xx problem naming the field, never a 5xx, and writes nothing.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@AutoConfigureWebTestClient
+@CassandraTest
+class EcommerceOrdersApplicationTests {
+
+	@Autowired
+	private WebTestClient client;
+
+	@Autowired
+	private CqlSession session;
+
+	private OrderTables tables;
+
+	@BeforeEach
+	void tables() {
+		this.tables = new OrderTables(this.session);
+	}
+
+	/**
+	 * Place (201), replay (200, same order), read it everywhere, pay, replay the payment
+	 * (200), try an illegal change (409), and change the address of the open order.
+	 */
+	@Test
+	@ServesQuery({ "Q1", "Q2", "Q3", "Q4", "Q5", "Q6", "Q7", "Q8" })
+	void orderLifecycleOverHttp() {
+		UUID userId = UUID.randomUUID();
+		UUID orderId = UUID.randomUUID();
+		UUID productId = UUID.randomUUID();
+		String order = """
+				{"orderId": "%s", "userId": "%s",
+				 "items": [{"productId": "%s", "name": "Pour-over kettle", "quantity": 2, "unitPrice": "19.90"},
+				           {"productId": "%s", "name": "Filters", "quantity": 1, "unitPrice": 4.95}],
+				 "shippingAddress": {"street": "Hauptstrasse 1", "city": "Berlin", "postalCode": "10115", "country": "DE"}}
+				"""
+			.formatted(orderId, userId, productId, UUID.randomUUID());
+		post("/orders", order).expectStatus()
+			.isCreated()
+			.expectHeader()
+			.location("/orders/" + orderId)
+			.expectBody()
+			.jsonPath("$.total")
+			.isEqualTo("44.75")
+			.jsonPath("$.items[0].unitPrice")
+			.isEqualTo("19.90")
+			.jsonPath("$.items[0].lineTotal")
+			.isEqualTo("39.80")
+			.jsonPath("$.status")
+			.isEqualTo("PENDING");
+		post("/orders", order).expectStatus().isOk().expectBody().jsonPath("$.orderId").isEqualTo(orderId.toString());
+
+		this.client.get()
+			.uri("/orders/{id}", orderId)
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.version")
+			.isEqualTo(1);
+		this.client.get()
+			.uri("/users/{id}/orders", userId)
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.items[0].orderId")
+			.isEqualTo(orderId.toString())
+			.jsonPath("$.next")
+			.isEmpty();
+		this.client.get()
+			.uri("/products/{id}/orders", productId)
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.items[0].quantity")
+			.isEqualTo(2);
+		assertThat(queue("PENDING")).contains(orderId.toString());
+
+		String payment = "{\"status\": \"PAID\", \"operationId\": \"" + UUID.randomUUID() + "\"}";
+		post("/orders/" + orderId + "/status", payment).expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.status")
+			.isEqualTo("PAID");
+		post("/orders/" + orderId + "/status", payment).expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.version")
+			.isEqualTo(2);
+		assertThat(queue("PAID")).contains(orderId.toString());
+		assertThat(queue("PENDING")).doesNotContain(orderId.toString());
+		post("/orders/" + orderId + "/status", "{\"status\": \"DELIVERED\"}").expectStatus()
+			.isEqualTo(409)
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON);
+
+		this.client.put()
+			.uri("/users/{id}/shipping-address", userId)
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue("{\"street\": \"Lindenallee 7\", \"city\": \"Leipzig\", \"postalCode\": \"04109\", "
+					+ "\"country\": \"DE\"}")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.version")
+			.isEqualTo(1)
+			.jsonPath("$.orders[0].outcome")
+			.isEqualTo("UPDATED");
+		this.client.get()
+			.uri("/users/{id}/shipping-address", userId)
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.shippingAddress.city")
+			.isEqualTo("Leipzig");
+		this.tables.assertCopiesAgree(orderId);
+	}
+
+	static List<Map.Entry<String, String>> badOrders() {
+		String item = "{\"productId\": \"%s\", \"name\": \"Kettle\", \"quantity\": %s, \"unitPrice\": %s}";
+		String address = "{\"street\": \"Hauptstrasse 1\", \"city\": \"Berlin\", \"postalCode\": \"10115\", "
+				+ "\"country\": \"DE\"}";
+		String order = "{\"orderId\": \"%s\", \"userId\": \"%s\", \"items\": [%s], \"shippingAddress\": %s}";
+		String many = String.join(",", Collections.nCopies(51, item.formatted(UUID.randomUUID(), "1", "\"1.00\"")));
+		return List.of(Map.entry("items", order.formatted("%s", "%s", "", address)),
+				Map.entry("items[0].quantity",
+						order.formatted("%s", "%s", item.formatted(UUID.randomUUID(), "0", "1"), address)),
+				Map.entry("items[0].quantity",
+						order.formatted("%s", "%s", item.formatted(UUID.randomUUID(), "1.5", "1"), address)),
+				Map.entry("items[0].unitPrice",
+						order.formatted("%s", "%s", item.formatted(UUID.randomUUID(), "1", "-0.01"), address)),
+				Map.entry("items[0].unitPrice",
+						order.formatted("%s", "%s", item.formatted(UUID.randomUUID(), "1", "\"19.999\""), address)),
+				Map.entry("items[0].unitPrice",
+						order.formatted("%s", "%s", item.formatted(UUID.randomUUID(), "1", "\"abc\""), address)),
+				Map.entry("items", order.formatted("%s", "%s", many, address)),
+				Map.entry("userId", "{\"orderId\": \"%s\", \"userId\": \"not-a-uuid\", \"items\": ["
+						+ item.formatted(UUID.randomUUID(), "1", "1") + "], \"shippingAddress\": " + address + "}"),
+				Map.entry("shippingAddress.country",
+						order.formatted("%s", "%s", item.formatted(UUID.randomUUID(), "1", "1"),
+								address.replace("\"DE\"", "\"Germany\""))),
+				Map.entry("body", "{\"orderId\": \"%s\", \"userId\": "));
+	}
+
+	/**
+	 * Every kind of bad order is a 400 problem naming the field, and leaves no row in any
+	 * table.
+	 */
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("badOrders")
+	void badOrderIsA400NamingTheFieldAndWritesNothing(Map.Entry<String, String> bad) {
+		UUID orderId = UUID.randomUUID();
+		UUID userId = UUID.randomUUID();
+		String body = bad.getValue().replaceFirst("%s", orderId.toString()).replaceFirst("%s", userId.toString());
+		post("/orders", body).expectStatus()
+			.isBadRequest()
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.expectBody()
+			.jsonPath("$.errors[?(@.field == '" + bad.getKey() + "')]")
+			.exists();
+		this.tables.assertNoTrace(orderId, userId, List.of());
+	}
+
+	/**
+	 * Bad status changes and list parameters are 4xx problems too: an unknown status, an
+	 * invalid id, a final status as a queue, a page size out of range.
+	 */
+	@Test
+	void badParametersAre4xxProblems() {
+		UUID orderId = UUID.randomUUID();
+		post("/orders/" + orderId + "/status", "{\"status\": \"SHIPPING\"}").expectStatus()
+			.isBadRequest()
+			.expectBody()
+			.jsonPath("$.errors[0].field")
+			.isEqualTo("status");
+		post("/orders/" + orderId + "/status", "{\"status\": \"PAID\"}").expectStatus().isNotFound();
+		this.client.get().uri("/orders/not-a-uuid").exchange().expectStatus().isBadRequest();
+		this.client.get()
+			.uri("/orders?status=DELIVERED")
+			.exchange()
+			.expectStatus()
+			.isBadRequest()
+			.expectBody()
+			.jsonPath("$.errors[0].field")
+			.isEqualTo("status");
+		this.client.get()
+			.uri("/orders?status=PENDING&limit=101")
+			.exchange()
+			.expectStatus()
+			.isBadRequest()
+			.expectBody()
+			.jsonPath("$.errors[0].field")
+			.isEqualTo("limit");
+		this.client.get()
+			.uri("/users/{id}/orders?cursor=forged", UUID.randomUUID())
+			.exchange()
+			.expectStatus()
+			.isBadRequest()
+			.expectBody()
+			.jsonPath("$.errors[0].field")
+			.isEqualTo("cursor");
+		assertThat(this.tables.orderById(orderId)).isNull();
+	}
+
+	/** The API documentation and the health endpoint are served. */
+	@Test
+	void openApiAndHealthAreServed() {
+		this.client.get()
+			.uri("/v3/api-docs")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.paths['/orders/{orderId}/status']")
+			.exists();
+		this.client.get()
+			.uri("/actuator/health")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.status")
+			.isEqualTo("UP");
+	}
+
+	private WebTestClient.ResponseSpec post(String uri, String json) {
+		return this.client.post().uri(uri).contentType(MediaType.APPLICATION_JSON).bodyValue(json).exchange();
+	}
+
+	private List<String> queue(String status) {
+		List<String> ids = new ArrayList<>();
+		String cursor = null;
+		do {
+			String after = cursor;
+			QueuePage page = this.client.get()
+				.uri((uri) -> uri.path("/orders")
+					.queryParam("status", status)
+					.queryParam("limit", 100)
+					.queryParamIfPresent("cursor", Optional.ofNullable(after))
+					.build())
+				.exchange()
+				.expectStatus()
+				.isOk()
+				.expectBody(QueuePage.class)
+				.returnResult()
+				.getResponseBody();
+			page.items().forEach((item) -> ids.add(String.valueOf(item.get("orderId"))));
+			cursor = page.next();
+		}
+		while (cursor != null);
+		return ids;
+	}
+
+	record QueuePage(List<Map<String, Object>> items, String next) {
+
+	}
+
+}

@@ -1,0 +1,61 @@
+package dev.querydriven.iotsensors.reading;
+
+import java.time.Instant;
+import java.util.UUID;
+
+import dev.querydriven.iotsensors.IotSensorsProperties;
+import dev.querydriven.iotsensors.TimeRange;
+import dev.querydriven.modeling.bucket.ReadOrder;
+import dev.querydriven.servicesupport.web.Page;
+import io.swagger.v3.oas.annotations.Operation;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+import reactor.core.publisher.Mono;
+
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * The read API of raw readings.
+ */
+@RestController
+class ReadingController {
+
+	private final ReadingService readings;
+
+	private final ReadingMapper mapper;
+
+	private final IotSensorsProperties properties;
+
+	ReadingController(ReadingService readings, ReadingMapper mapper, IotSensorsProperties properties) {
+		this.readings = readings;
+		this.mapper = mapper;
+		this.properties = properties;
+	}
+
+	@GetMapping("/sensors/{sensorId}/readings")
+	@Operation(summary = "A sensor's readings in [from, to), newest (desc, default) or oldest (asc) first, paged; "
+			+ "the range is at most readings.max-range (24 hours by default)")
+	Mono<Page<ReadingResponse>> findRange(@PathVariable UUID sensorId, @RequestParam Instant from,
+			@RequestParam Instant to,
+			@RequestParam(defaultValue = "desc") @Pattern(regexp = "asc|desc",
+					message = "must be asc or desc") String order,
+			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit,
+			@RequestParam(required = false) @Size(max = 4096) String cursor) {
+		TimeRange range = TimeRange.of(from, to, this.properties.readings().maxRange());
+		ReadOrder readOrder = order.equals("asc") ? ReadOrder.OLDEST_FIRST : ReadOrder.NEWEST_FIRST;
+		return this.readings.findRange(sensorId, range, readOrder, limit, cursor)
+			.map((page) -> new Page<>(this.mapper.toResponses(page.items()), page.next()));
+	}
+
+	@GetMapping("/sensors/{sensorId}/readings/latest")
+	@Operation(summary = "A sensor's latest reading")
+	Mono<LatestReadingResponse> findLatest(@PathVariable UUID sensorId) {
+		return this.readings.findLatest(sensorId).map(this.mapper::toResponse);
+	}
+
+}

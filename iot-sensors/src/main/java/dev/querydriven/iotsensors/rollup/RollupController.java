@@ -1,0 +1,45 @@
+package dev.querydriven.iotsensors.rollup;
+
+import java.time.Instant;
+import java.util.UUID;
+
+import dev.querydriven.iotsensors.IotSensorsProperties;
+import dev.querydriven.iotsensors.TimeRange;
+import io.swagger.v3.oas.annotations.Operation;
+import reactor.core.publisher.Mono;
+
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * The read API of hourly rollups.
+ */
+@RestController
+class RollupController {
+
+	private final RollupService rollups;
+
+	private final RollupMapper mapper;
+
+	private final IotSensorsProperties properties;
+
+	RollupController(RollupService rollups, RollupMapper mapper, IotSensorsProperties properties) {
+		this.rollups = rollups;
+		this.mapper = mapper;
+		this.properties = properties;
+	}
+
+	@GetMapping("/sensors/{sensorId}/rollups/hourly")
+	@Operation(summary = "A sensor's hourly rollups for the hours starting in [from, to), oldest first; the range "
+			+ "is at most rollups.max-range (31 days by default)")
+	Mono<HourlyRollupsResponse> findRange(@PathVariable UUID sensorId, @RequestParam Instant from,
+			@RequestParam Instant to) {
+		TimeRange range = TimeRange.of(from, to, this.properties.rollups().maxRange());
+		return this.rollups.findRange(sensorId, range)
+			.map((rows) -> new HourlyRollupsResponse(sensorId, range.from(), range.to(),
+					this.mapper.toResponses(rows)));
+	}
+
+}

@@ -1,0 +1,115 @@
+package dev.querydriven.iotsensors.sensor;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
+import dev.querydriven.modeling.dualwrite.DualWriter;
+import dev.querydriven.modeling.dualwrite.WriteStrategy;
+import dev.querydriven.servicesupport.web.ConflictException;
+import dev.querydriven.servicesupport.web.CursorCodec;
+import dev.querydriven.servicesupport.web.NotFoundException;
+import dev.querydriven.servicesupport.web.Page;
+import reactor.core.publisher.Mono;
+
+import org.springframework.stereotype.Service;
+
+/**
+ * Registers sensors and answers the registry's two questions.
+ */
+@Service
+public class SensorService {
+
+	private final SensorRepository repository;
+
+	private final DualWriter dualWriter;
+
+	private final CursorCodec cursors;
+
+	SensorService(SensorRepository repository, DualWriter dualWriter, CursorCodec cursors) {
+		this.repository = repository;
+		this.dualWriter = dualWriter;
+		this.cursors = cursors;
+	}
+
+	/**
+	 * Registers a sensor in both registry tables, with one write timestamp (which is also
+	 * its {@code registered_at}). Registering it again with the same attributes is
+	 * answered with the existing registration (a provisioning retry is safe); with other
+	 * attributes it is a conflict, so the {@code sensors_by_site} copy never has to move.
+	 * Two concurrent first registrations of one id with different sites could both pass
+	 * the check (it is a read, not a lightweight transaction): sensor ids come from one
+	 * provisioning system, which does not race with itself.
+	 * @param sensorId the sensor's id, chosen by the provisioning system
+	 * @param siteId its site
+	 * @param type what it measures
+	 * @param samplingIntervalSeconds the seconds between two readings
+	 * @return the registration, and whether this call created it
+	 */
+	public Mono<SensorRegistration> register(UUID sensorId, UUID siteId, String type, int samplingIntervalSeconds) {
+		return this.repository.findById(sensorId)
+			.map((existing) -> alreadyRegistered(existing, siteId, type, samplingIntervalSeconds))
+			.switchIfEmpty(Mono.defer(() -> {
+				long micros = DualWriter.nowMicros();
+				// registered_at is stored in milliseconds, the resolution of a timestamp.
+				Instant registeredAt = Instant.ofEpochMilli(micros / 1000);
+				SensorsByIdRow row = new SensorsByIdRow(sensorId, siteId, type, samplingIntervalSeconds, registeredAt);
+				DenormalizedWrite write = DenormalizedWrite.builder("register sensor " + sensorId)
+					.put(this.repository.insertById(row))
+					.put(this.repository.insertBySite(row))
+					.strategy(WriteStrategy.PARALLEL)
+					.timestamp(micros)
+					.build();
+				return this.dualWriter.execute(write).thenReturn(new SensorRegistration(row, true));
+			}));
+	}
+
+	private static SensorRegistration alreadyRegistered(SensorsByIdRow existing, UUID siteId, String type,
+			int samplingIntervalSeconds) {
+		if (!existing.siteId().equals(siteId) || !existing.type().equals(type)
+				|| existing.samplingIntervalSeconds() != samplingIntervalSeconds) {
+			throw new ConflictException("Sensor " + existing.sensorId() + " is already registered on site "
+					+ existing.siteId() + " as " + existing.type() + " every " + existing.samplingIntervalSeconds()
+					+ " s; a registration cannot change");
+		}
+		return new SensorRegistration(existing, false);
+	}
+
+	/**
+	 * A registered sensor (Q1).
+	 * @param sensorId the sensor
+	 * @return the sensor, or a {@link NotFoundException} error
+	 */
+	public Mono<SensorsByIdRow> require(UUID sensorId) {
+		return this.repository.findById(sensorId)
+			.switchIfEmpty(Mono.error(() -> new NotFoundException("No sensor " + sensorId)));
+	}
+
+	/**
+	 * A page of a site's sensors, in sensor-id order (Q2). A site without sensors is an
+	 * empty page, not a 404: sites are not registered on their own.
+	 * @param siteId the site
+	 * @param cursor the previous page's {@code next}, or {@code null}
+	 * @param limit the page size
+	 * @return the page
+	 */
+	public Mono<Page<SensorsBySiteRow>> findBySite(UUID siteId, String cursor, int limit) {
+		String scope = "site-sensors:" + siteId;
+		return Mono
+			.fromCallable(() -> Optional.ofNullable(cursor)
+				.map((token) -> UUID.fromString(this.cursors.decodeValues(scope, token).get(0))))
+			// One row more than the page tells whether a next page exists.
+			.flatMap((after) -> this.repository.findBySite(siteId, after.orElse(null), limit + 1).collectList())
+			.map((rows) -> {
+				if (rows.size() <= limit) {
+					return new Page<>(rows, null);
+				}
+				List<SensorsBySiteRow> page = rows.subList(0, limit);
+				String next = this.cursors.encode(scope, List.of(page.get(limit - 1).sensorId().toString()));
+				return new Page<>(page, next);
+			});
+	}
+
+}

@@ -1,0 +1,176 @@
+package dev.querydriven.iotsensors;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import dev.querydriven.iotsensors.ingestion.NewReading;
+import dev.querydriven.modeling.catalog.ServesQuery;
+import dev.querydriven.testsupport.CassandraTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.test.web.reactive.server.WebTestClient;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The whole service over real HTTP on a random port, against the real node: the README's
+ * walk-through, from registering a sensor to reading its rollups and the ingestion
+ * metric.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@AutoConfigureWebTestClient
+@CassandraTest
+@ExtendWith(OutputCaptureExtension.class)
+class IotSensorsApplicationTests {
+
+	@Autowired
+	private WebTestClient client;
+
+	/**
+	 * Register, ingest a batch, read it back in every form, and see the ingestion
+	 * counted.
+	 */
+	@Test
+	@ServesQuery({ "Q1", "Q2", "Q3", "Q4", "Q6", "Q7" })
+	void sensorReadingsFlowFromIngestionToEveryReadModel() {
+		UUID siteId = UUID.randomUUID();
+		UUID sensorId = IotSensorsFixtures.registerSensor(this.client, siteId);
+		Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+		List<NewReading> batch = new ArrayList<>();
+		for (int i = 1; i <= 120; i++) {
+			batch.add(IotSensorsFixtures.reading(now.minusSeconds(30L * i)));
+		}
+		IotSensorsFixtures.ingest(this.client, sensorId, batch);
+
+		this.client.get()
+			.uri("/sensors/{id}", sensorId)
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.siteId")
+			.isEqualTo(siteId.toString());
+		this.client.get()
+			.uri("/sites/{id}/sensors", siteId)
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.items[0].sensorId")
+			.isEqualTo(sensorId.toString());
+		this.client.get()
+			.uri((uri) -> uri.path("/sensors/{id}/readings")
+				.queryParam("from", now.minus(Duration.ofHours(1)))
+				.queryParam("to", now)
+				.queryParam("limit", 100)
+				.build(sensorId))
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.items.length()")
+			.isEqualTo(100)
+			.jsonPath("$.items[0].time")
+			.isEqualTo(now.minusSeconds(30).toString())
+			.jsonPath("$.next")
+			.isNotEmpty();
+		this.client.get()
+			.uri((uri) -> uri.path("/sensors/{id}/readings")
+				.queryParam("from", now.minus(Duration.ofHours(1)))
+				.queryParam("to", now)
+				.queryParam("order", "asc")
+				.queryParam("limit", 1)
+				.build(sensorId))
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.items[0].time")
+			.isEqualTo(now.minusSeconds(3600).toString());
+		this.client.get()
+			.uri("/sensors/{id}/readings/latest", sensorId)
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.time")
+			.isEqualTo(now.minusSeconds(30).toString());
+		this.client.get()
+			.uri((uri) -> uri.path("/sensors/{id}/rollups/hourly")
+				.queryParam("from", now.minus(Duration.ofHours(2)).truncatedTo(ChronoUnit.HOURS))
+				.queryParam("to", now)
+				.build(sensorId))
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.hours[*].readingCount")
+			.value((List<Integer> counts) -> assertThat(counts.stream().mapToInt(Integer::intValue).sum())
+				.isEqualTo(120));
+		this.client.get()
+			.uri("/actuator/metrics/querydriven.iotsensors.readings.ingested")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.measurements[0].value")
+			.value((Double count) -> assertThat(count).isGreaterThanOrEqualTo(120));
+	}
+
+	/**
+	 * The advisor's answer for the configured sampling rate is logged at startup; the
+	 * advisor, the OpenAPI document and the Swagger UI are served; errors are problem
+	 * details.
+	 */
+	@Test
+	void adviceOpenApiAndProblemsAreServed(CapturedOutput output) {
+		assertThat(output).contains("Bucket advice for sensor_data at the configured sampling rate of 1.0 readings/s");
+		this.client.get()
+			.uri("/buckets/advice")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.granularity")
+			.isEqualTo("HOUR");
+		this.client.get()
+			.uri("/v3/api-docs")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.paths['/sensors/{sensorId}/readings'].post")
+			.exists()
+			.jsonPath("$.paths['/sensors/{sensorId}/rollups/hourly'].get")
+			.exists();
+		this.client.get()
+			.uri("/swagger-ui.html")
+			.exchange()
+			.expectStatus()
+			.value((status) -> assertThat(
+					HttpStatus.valueOf(status).is2xxSuccessful() || HttpStatus.valueOf(status).is3xxRedirection())
+				.isTrue());
+		this.client.post()
+			.uri("/sensors/{id}/readings", UUID.randomUUID())
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue("{\"time\": 12")
+			.exchange()
+			.expectStatus()
+			.isBadRequest()
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON);
+	}
+
+}

@@ -1,0 +1,29 @@
+package dev.querydriven.iotsensors;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+import dev.querydriven.testsupport.CassandraTest;
+
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
+import org.springframework.context.annotation.Import;
+
+/**
+ * The service on the real node, with a {@code WebTestClient} bound to it and a settable
+ * {@link TestClock}. Every integration test class uses exactly this, so they share one
+ * application context.
+ */
+@Target(ElementType.TYPE)
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+@SpringBootTest
+@CassandraTest
+@AutoConfigureWebTestClient
+@Import(TestClockConfiguration.class)
+public @interface IotSensorsIntegrationTest {
+
+}

@@ -1,0 +1,119 @@
+package dev.querydriven.iotsensors.rollup;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import dev.querydriven.iotsensors.IotSensorsFixtures;
+import dev.querydriven.iotsensors.IotSensorsIntegrationTest;
+import dev.querydriven.iotsensors.TestClock;
+import dev.querydriven.iotsensors.ingestion.NewReading;
+import dev.querydriven.modeling.bucket.Bucket;
+import dev.querydriven.modeling.bucket.BucketGranularity;
+import dev.querydriven.modeling.bucket.BucketSlice;
+import dev.querydriven.modeling.catalog.ServesQuery;
+import dev.querydriven.modeling.dualwrite.DualWriter;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import reactor.test.StepVerifier;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.test.web.reactive.server.WebTestClient;
+
+import static dev.querydriven.iotsensors.IotSensorsFixtures.ingest;
+import static dev.querydriven.iotsensors.IotSensorsFixtures.reading;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Hourly rollups on the real node: read across day partitions, oldest first, and a
+ * recompute that read earlier never overwrites one that read later.
+ */
+@IotSensorsIntegrationTest
+class RollupServiceIntegrationTests {
+
+	@Autowired
+	private WebTestClient client;
+
+	@Autowired
+	private TestClock clock;
+
+	@Autowired
+	private RollupRepository repository;
+
+	@BeforeEach
+	void resetClock() {
+		this.clock.reset();
+	}
+
+	/**
+	 * The rollups of a range crossing midnight come from two day partitions, oldest
+	 * first, one per hour holding readings (empty hours have none).
+	 */
+	@Test
+	@ServesQuery("Q6")
+	void rollupsOfARangeAcrossMidnightComeOldestFirst() {
+		Instant midnight = this.clock.instant().minus(Duration.ofDays(3)).truncatedTo(ChronoUnit.DAYS);
+		this.clock.set(midnight.plus(Duration.ofHours(3)));
+		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
+		List<NewReading> sent = new ArrayList<>();
+		for (int hour : new int[] { -3, -1, 0, 2 }) {
+			Instant start = midnight.plus(Duration.ofHours(hour));
+			sent.add(reading(start.plusSeconds(100)));
+			sent.add(reading(start.plusSeconds(2000)));
+		}
+		ingest(this.client, sensorId, sent);
+
+		this.client.get()
+			.uri((uri) -> uri.path("/sensors/{id}/rollups/hourly")
+				.queryParam("from", midnight.minus(Duration.ofHours(4)))
+				.queryParam("to", midnight.plus(Duration.ofHours(3)))
+				.build(sensorId))
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.hours.length()")
+			.isEqualTo(4)
+			.jsonPath("$.hours[*].hourStart")
+			.isEqualTo(List.of(midnight.minus(Duration.ofHours(3)).toString(),
+					midnight.minus(Duration.ofHours(1)).toString(), midnight.toString(),
+					midnight.plus(Duration.ofHours(2)).toString()))
+			.jsonPath("$.hours[0].readingCount")
+			.isEqualTo(2)
+			.jsonPath("$.hours[0].temperature.max")
+			.isEqualTo(Math.max(sent.get(0).temperature(), sent.get(1).temperature()))
+			.jsonPath("$.hours[3].batteryLevel.min")
+			.isEqualTo((double) Math.min(sent.get(6).batteryLevel(), sent.get(7).batteryLevel()));
+	}
+
+	/**
+	 * Each rollup upsert carries the moment its read started as its write timestamp: an
+	 * upsert computed from an earlier read (fewer readings) that arrives last loses.
+	 */
+	@Test
+	@ServesQuery("Q5")
+	void rollupFromAnEarlierReadNeverOverwritesOneFromALaterRead() {
+		Instant hourStart = this.clock.instant().minus(Duration.ofHours(2)).truncatedTo(ChronoUnit.HOURS);
+		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
+		Bucket hour = Bucket.of(BucketGranularity.HOUR, hourStart);
+		ingest(this.client, sensorId, List.of(reading(hourStart.plusSeconds(1))));
+		long earlierRead = DualWriter.nowMicros();
+		HourlyRollupsBySensorRow stale = this.repository.aggregateHour(sensorId, hour).block();
+		ingest(this.client, sensorId, List.of(reading(hourStart.plusSeconds(2))));
+
+		this.repository.upsert(stale, 3600, earlierRead).as(StepVerifier::create).verifyComplete();
+
+		this.repository
+			.findInDay(sensorId,
+					BucketSlice.of(Bucket.of(BucketGranularity.DAY, hourStart), hourStart, hourStart.plusSeconds(3600)),
+					null, 10)
+			.as(StepVerifier::create)
+			.assertNext((rollup) -> assertThat(rollup.readingCount()).isEqualTo(2))
+			.verifyComplete();
+		assertThat(stale.readingCount()).isEqualTo(1);
+	}
+
+}

@@ -1,0 +1,183 @@
+package dev.querydriven.iotsensors.sensor;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.Row;
+import dev.querydriven.iotsensors.IotSensorsFixtures;
+import dev.querydriven.iotsensors.IotSensorsIntegrationTest;
+import dev.querydriven.modeling.catalog.ServesQuery;
+import dev.querydriven.servicesupport.web.ConflictException;
+import org.junit.jupiter.api.Test;
+import reactor.test.StepVerifier;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.core.ParameterizedTypeReference;
+import org.springframework.http.MediaType;
+import org.springframework.test.web.reactive.server.WebTestClient;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The registry on the real node: both copies written with one timestamp, idempotent
+ * re-registration, and a site's sensors paged in id order.
+ */
+@IotSensorsIntegrationTest
+class SensorServiceIntegrationTests {
+
+	@Autowired
+	private SensorService sensors;
+
+	@Autowired
+	private WebTestClient client;
+
+	@Autowired
+	private CqlSession session;
+
+	/**
+	 * A registration writes sensors_by_id and sensors_by_site with the same values and
+	 * one write timestamp.
+	 */
+	@Test
+	@ServesQuery("Q1")
+	void registrationWritesBothCopiesWithOneTimestamp() {
+		UUID sensorId = UUID.randomUUID();
+		UUID siteId = UUID.randomUUID();
+		this.sensors.register(sensorId, siteId, "cold-chain", 30)
+			.as(StepVerifier::create)
+			.assertNext((registration) -> {
+				assertThat(registration.created()).isTrue();
+				assertThat(registration.sensor().siteId()).isEqualTo(siteId);
+			})
+			.verifyComplete();
+
+		Row byId = this.session
+			.execute("SELECT site_id, type, sampling_interval_seconds, registered_at, WRITETIME(type) AS written "
+					+ "FROM sensors_by_id WHERE sensor_id = ?", sensorId)
+			.one();
+		Row bySite = this.session
+			.execute("SELECT type, sampling_interval_seconds, registered_at, WRITETIME(type) AS written "
+					+ "FROM sensors_by_site WHERE site_id = ? AND sensor_id = ?", siteId, sensorId)
+			.one();
+		assertThat(byId.getUuid("site_id")).isEqualTo(siteId);
+		assertThat(bySite.getString("type")).isEqualTo(byId.getString("type")).isEqualTo("cold-chain");
+		assertThat(bySite.getInt("sampling_interval_seconds")).isEqualTo(30);
+		assertThat(bySite.getInstant("registered_at")).isEqualTo(byId.getInstant("registered_at"));
+		assertThat(bySite.getLong("written")).isEqualTo(byId.getLong("written"));
+		assertThat(byId.getInstant("registered_at").toEpochMilli()).isEqualTo(byId.getLong("written") / 1000);
+
+		this.sensors.require(sensorId)
+			.as(StepVerifier::create)
+			.assertNext((sensor) -> assertThat(sensor.type()).isEqualTo("cold-chain"))
+			.verifyComplete();
+	}
+
+	/**
+	 * Registering the same sensor again is answered with the existing registration and
+	 * rewrites nothing; other attributes are a conflict.
+	 */
+	@Test
+	@ServesQuery("Q1")
+	void reRegistrationIsIdempotentAndChangesAreConflicts() {
+		UUID sensorId = UUID.randomUUID();
+		UUID siteId = UUID.randomUUID();
+		SensorRegistration first = this.sensors.register(sensorId, siteId, "humidity", 60).block();
+		this.sensors.register(sensorId, siteId, "humidity", 60).as(StepVerifier::create).assertNext((again) -> {
+			assertThat(again.created()).isFalse();
+			assertThat(again.sensor()).isEqualTo(first.sensor());
+		}).verifyComplete();
+		UUID otherSite = UUID.randomUUID();
+		this.sensors.register(sensorId, otherSite, "humidity", 60)
+			.as(StepVerifier::create)
+			.expectError(ConflictException.class)
+			.verify();
+		assertThat(this.session.execute("SELECT * FROM sensors_by_site WHERE site_id = ?", otherSite).all()).isEmpty();
+
+		this.client.post()
+			.uri("/sensors")
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue("{\"sensorId\":\"" + sensorId + "\",\"siteId\":\"" + siteId
+					+ "\",\"type\":\"humidity\",\"samplingIntervalSeconds\":60}")
+			.exchange()
+			.expectStatus()
+			.isOk();
+		this.client.post()
+			.uri("/sensors")
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue("{\"sensorId\":\"" + sensorId + "\",\"siteId\":\"" + otherSite
+					+ "\",\"type\":\"humidity\",\"samplingIntervalSeconds\":60}")
+			.exchange()
+			.expectStatus()
+			.isEqualTo(409)
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON);
+	}
+
+	/** A site's sensors come back in id order, each exactly once, across pages of two. */
+	@Test
+	@ServesQuery("Q2")
+	void sensorsOfASiteArePagedInIdOrder() {
+		UUID siteId = UUID.randomUUID();
+		List<UUID> registered = new ArrayList<>();
+		for (int i = 0; i < 5; i++) {
+			registered.add(IotSensorsFixtures.registerSensor(this.client, siteId));
+		}
+		List<UUID> listed = new ArrayList<>();
+		String cursor = null;
+		int pages = 0;
+		do {
+			SensorsPage page = page(siteId, cursor);
+			page.items().forEach((sensor) -> listed.add(sensor.sensorId()));
+			cursor = page.next();
+			pages++;
+		}
+		while (cursor != null);
+
+		assertThat(pages).isEqualTo(3);
+		assertThat(listed).containsExactlyInAnyOrderElementsOf(registered).doesNotHaveDuplicates();
+		// Cassandra orders uuid clustering keys by version, then (for random ones) by
+		// their bytes: the order of the page is the order of the table.
+		List<UUID> tableOrder = this.session.execute("SELECT sensor_id FROM sensors_by_site WHERE site_id = ?", siteId)
+			.all()
+			.stream()
+			.map((row) -> row.getUuid("sensor_id"))
+			.toList();
+		assertThat(listed).isEqualTo(tableOrder);
+		assertThat(page(UUID.randomUUID(), null).items()).isEmpty();
+	}
+
+	/** An unknown sensor is a 404 problem. */
+	@Test
+	void unknownSensorIsNotFound() {
+		this.client.get()
+			.uri("/sensors/{id}", UUID.randomUUID())
+			.exchange()
+			.expectStatus()
+			.isNotFound()
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON);
+	}
+
+	private SensorsPage page(UUID siteId, String cursor) {
+		return this.client.get()
+			.uri((uri) -> uri.path("/sites/{id}/sensors")
+				.queryParam("limit", 2)
+				.queryParamIfPresent("cursor", Optional.ofNullable(cursor))
+				.build(siteId))
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody(new ParameterizedTypeReference<SensorsPage>() {
+			})
+			.returnResult()
+			.getResponseBody();
+	}
+
+	record SensorsPage(List<SensorResponse> items, String next) {
+
+	}
+
+}

@@ -1,0 +1,87 @@
+package dev.querydriven.iotsensors.sizing;
+
+import java.util.Map;
+
+import com.datastax.oss.driver.api.core.CqlIdentifier;
+import com.datastax.oss.driver.api.core.CqlSession;
+import dev.querydriven.iotsensors.IotSensorsIntegrationTest;
+import dev.querydriven.iotsensors.IotSensorsProperties;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The live schema carries the retention and compaction decisions the configuration
+ * expects: TTL safety nets equal to the retentions, daily TWCS windows for raw readings,
+ * two-week windows for rollups, leveled compaction for the latest-reading rows.
+ */
+@IotSensorsIntegrationTest
+class SizingIntegrationTests {
+
+	@Autowired
+	private CqlSession session;
+
+	@Autowired
+	private IotSensorsProperties properties;
+
+	/**
+	 * sensor_data: TWCS with one-day windows, default TTL = the readings' retention,
+	 * short GC grace.
+	 */
+	@Test
+	void rawReadingsExpireUnderDailyTimeWindows() {
+		Map<CqlIdentifier, Object> options = options("sensor_data");
+		assertThat(compaction(options))
+			.containsEntry("class", "org.apache.cassandra.db.compaction.TimeWindowCompactionStrategy")
+			.containsEntry("compaction_window_unit", "DAYS")
+			.containsEntry("compaction_window_size", "1");
+		assertThat(options.get(CqlIdentifier.fromCql("default_time_to_live")))
+			.isEqualTo((int) this.properties.readings().retention().toSeconds());
+		assertThat(options.get(CqlIdentifier.fromCql("gc_grace_seconds"))).isEqualTo(10800);
+		assertThat(SizingReport.retentionWarning("sensor_data",
+				(Integer) options.get(CqlIdentifier.fromCql("default_time_to_live")),
+				this.properties.readings().retention(), "retention"))
+			.isEmpty();
+	}
+
+	/**
+	 * hourly_rollups_by_sensor: TWCS with two-week windows, default TTL = the rollups'
+	 * retention.
+	 */
+	@Test
+	void rollupsExpireUnderTwoWeekTimeWindows() {
+		Map<CqlIdentifier, Object> options = options("hourly_rollups_by_sensor");
+		assertThat(compaction(options)).containsEntry("compaction_window_unit", "DAYS")
+			.containsEntry("compaction_window_size", "14");
+		assertThat(options.get(CqlIdentifier.fromCql("default_time_to_live")))
+			.isEqualTo((int) this.properties.rollups().retention().toSeconds());
+	}
+
+	/**
+	 * latest_reading_by_sensor: overwritten constantly, read by key: leveled compaction,
+	 * no TTL.
+	 */
+	@Test
+	void latestReadingsUseLeveledCompaction() {
+		Map<CqlIdentifier, Object> options = options("latest_reading_by_sensor");
+		assertThat(compaction(options)).containsEntry("class",
+				"org.apache.cassandra.db.compaction.LeveledCompactionStrategy");
+		assertThat(options.get(CqlIdentifier.fromCql("default_time_to_live"))).isEqualTo(0);
+	}
+
+	private Map<CqlIdentifier, Object> options(String table) {
+		return this.session.getMetadata()
+			.getKeyspace("iot_sensors")
+			.flatMap((keyspace) -> keyspace.getTable(table))
+			.orElseThrow()
+			.getOptions();
+	}
+
+	@SuppressWarnings("unchecked")
+	private static Map<String, String> compaction(Map<CqlIdentifier, Object> options) {
+		return (Map<String, String>) options.get(CqlIdentifier.fromCql("compaction"));
+	}
+
+}

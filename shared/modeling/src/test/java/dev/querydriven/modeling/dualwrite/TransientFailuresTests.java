@@ -1,0 +1,89 @@
+package dev.querydriven.modeling.dualwrite;
+
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
+import com.datastax.oss.driver.api.core.DriverTimeoutException;
+import com.datastax.oss.driver.api.core.NoNodeAvailableException;
+import com.datastax.oss.driver.api.core.connection.ClosedConnectionException;
+import com.datastax.oss.driver.api.core.servererrors.DefaultWriteType;
+import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
+import com.datastax.oss.driver.api.core.servererrors.SyntaxError;
+import com.datastax.oss.driver.api.core.servererrors.UnauthorizedException;
+import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
+import com.datastax.oss.driver.api.core.servererrors.WriteTimeoutException;
+import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Mono;
+import reactor.test.StepVerifier;
+import reactor.util.retry.Retry;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Only failures that may go away by themselves are retried.
+ */
+class TransientFailuresTests {
+
+	/** Timeouts, unavailable replicas and lost connections are transient. */
+	@Test
+	void timeoutsUnavailabilityAndConnectionLossAreTransient() {
+		assertThat(TransientFailures.isTransient(new DriverTimeoutException("timeout"))).isTrue();
+		assertThat(TransientFailures.isTransient(
+				new WriteTimeoutException(null, DefaultConsistencyLevel.QUORUM, 1, 2, DefaultWriteType.SIMPLE)))
+			.isTrue();
+		assertThat(TransientFailures.isTransient(new UnavailableException(null, DefaultConsistencyLevel.QUORUM, 2, 1)))
+			.isTrue();
+		assertThat(TransientFailures.isTransient(new ClosedConnectionException("lost"))).isTrue();
+		assertThat(TransientFailures.isTransient(new NoNodeAvailableException())).isTrue();
+	}
+
+	/**
+	 * Syntax errors, invalid queries and refused permissions fail the same way every
+	 * time.
+	 */
+	@Test
+	void invalidOrUnauthorizedStatementsAreNotTransient() {
+		assertThat(TransientFailures.isTransient(new SyntaxError(null, "syntax"))).isFalse();
+		assertThat(TransientFailures.isTransient(new InvalidQueryException(null, "unconfigured table"))).isFalse();
+		assertThat(TransientFailures.isTransient(new UnauthorizedException(null, "no permission"))).isFalse();
+		assertThat(TransientFailures.isTransient(new IllegalArgumentException("bad"))).isFalse();
+	}
+
+	/** A restricted policy retries a transient failure, but not an invalid query. */
+	@Test
+	void restrictedPoliciesRetryTransientFailuresOnly() {
+		Retry policy = TransientFailures.onlyTransient(Retry.backoff(5, Duration.ofMillis(1)));
+		AtomicInteger timeouts = new AtomicInteger();
+		AtomicInteger invalid = new AtomicInteger();
+
+		Mono.defer(() -> (timeouts.incrementAndGet() < 3) ? Mono.error(new DriverTimeoutException("timeout"))
+				: Mono.just("written"))
+			.retryWhen(policy)
+			.as(StepVerifier::create)
+			.expectNext("written")
+			.verifyComplete();
+		Mono.defer(() -> {
+			invalid.incrementAndGet();
+			return Mono.error(new InvalidQueryException(null, "invalid"));
+		}).retryWhen(policy).as(StepVerifier::create).expectError(InvalidQueryException.class).verify();
+
+		assertThat(timeouts).hasValue(3);
+		assertThat(invalid).hasValue(1);
+	}
+
+	/**
+	 * When the default policy gives up, the caller sees the last real failure, not a
+	 * wrapper.
+	 */
+	@Test
+	void exhaustedRetriesSurfaceTheLastFailure() {
+		AtomicInteger attempts = new AtomicInteger();
+		Mono.defer(() -> Mono.error(new DriverTimeoutException("timeout " + attempts.incrementAndGet())))
+			.retryWhen(TransientFailures.defaultRetry())
+			.as(StepVerifier::create)
+			.expectErrorMessage("timeout 4")
+			.verify();
+	}
+
+}

@@ -1,0 +1,96 @@
+package dev.querydriven.socialfeed.post;
+
+import java.net.URI;
+import java.time.Clock;
+import java.util.UUID;
+
+import dev.querydriven.servicesupport.web.Page;
+import io.swagger.v3.oas.annotations.Operation;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.Pattern;
+import reactor.core.publisher.Mono;
+
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Posts, their lists by author and by hashtag, and likes.
+ */
+@RestController
+class PostController {
+
+	private final PostService posts;
+
+	private final LikeService likes;
+
+	private final PostMapper mapper;
+
+	private final Clock clock;
+
+	PostController(PostService posts, LikeService likes, PostMapper mapper, Clock clock) {
+		this.posts = posts;
+		this.likes = likes;
+		this.mapper = mapper;
+		this.clock = clock;
+	}
+
+	@PostMapping("/users/{userId}/posts")
+	@Operation(summary = "Publish a post; 201 once it is in every follower's timeline")
+	Mono<ResponseEntity<PostResponse>> publish(@PathVariable UUID userId,
+			@Valid @RequestBody CreatePostRequest request) {
+		return this.posts.publish(UUID.randomUUID(), userId, request.content(), this.clock.instant())
+			.map(this.mapper::toResponse)
+			.map((post) -> ResponseEntity.created(URI.create("/posts/" + post.id())).body(post));
+	}
+
+	@GetMapping("/users/{userId}/posts")
+	@Operation(summary = "A user's posts, newest first (Q2)")
+	Mono<Page<PostResponse>> latestByUser(@PathVariable UUID userId,
+			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit,
+			@RequestParam(required = false) String cursor) {
+		return this.posts.latestByUser(userId, cursor, limit, this.clock.instant())
+			.map((page) -> new Page<>(page.items().stream().map(this.mapper::toResponse).toList(), page.next()));
+	}
+
+	@GetMapping("/hashtags/{tag}/posts")
+	@Operation(summary = "A hashtag's posts, newest first (Q5)")
+	Mono<Page<PostResponse>> latestByHashtag(
+			@PathVariable @Pattern(regexp = Hashtags.TAG_PATTERN,
+					message = "must be 1 to 50 letters, digits or underscores") String tag,
+			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit,
+			@RequestParam(required = false) String cursor) {
+		return this.posts.latestByHashtag(tag, cursor, limit)
+			.map((page) -> new Page<>(page.items().stream().map(this.mapper::toResponse).toList(), page.next()));
+	}
+
+	@GetMapping("/posts/{postId}")
+	@Operation(summary = "A post with its like count (Q9, Q18)")
+	Mono<PostDetailsResponse> findById(@PathVariable UUID postId) {
+		return this.posts.findWithLikes(postId).map(this.mapper::toResponse);
+	}
+
+	@PostMapping("/posts/{postId}/likes")
+	@ResponseStatus(HttpStatus.NO_CONTENT)
+	@Operation(summary = "Like a post (idempotent per user)")
+	Mono<Void> like(@PathVariable UUID postId, @Valid @RequestBody LikeRequest request) {
+		return this.likes.like(postId, request.userId(), this.clock.instant()).then();
+	}
+
+	@DeleteMapping("/users/{userId}/posts/{postId}")
+	@ResponseStatus(HttpStatus.NO_CONTENT)
+	@Operation(summary = "Delete a post from every table it was copied to, timelines included")
+	Mono<Void> delete(@PathVariable UUID userId, @PathVariable UUID postId) {
+		return this.posts.delete(userId, postId);
+	}
+
+}

@@ -1,0 +1,34 @@
+/**
+ * Posts, hashtags and likes (Q2, Q5, Q9, Q10, Q17, Q18): everything keyed by a post or
+ * listing posts by author or tag.
+ *
+ * <p>
+ * A post is written to {@code posts_by_id} (Q9, the source of truth),
+ * {@code posts_by_user} (Q2) and, per hashtag, {@code posts_by_hashtag} (Q5) and
+ * {@code hashtag_days} (Q10): one
+ * {@link dev.querydriven.modeling.dualwrite.DenormalizedWrite}, one client timestamp,
+ * every statement idempotent. Then the
+ * {@link dev.querydriven.socialfeed.post.PostListener} (the timeline) fans it out before
+ * the request answers 201. Deleting a post walks the same keys backwards: the listener's
+ * copies first, then the tables here, {@code posts_by_id} last, so a delete that fails
+ * half-way still finds the post (and its copies) when retried.
+ *
+ * <p>
+ * Partitions stay bounded by time buckets: {@code posts_by_user} by UTC month (a user
+ * writing 20 posts a day still makes ~620 rows a month), {@code posts_by_hashtag} by UTC
+ * day (a tag is a hot, low-cardinality key: one partition per tag would take every post
+ * of the tag forever). Reading "latest first" walks the buckets one partition at a time
+ * with {@link dev.querydriven.modeling.bucket.MultiBucketReader}, bounded by a known
+ * limit, never by "stop after N empty buckets": a user's walk ends at the month the user
+ * registered, a tag's walk visits exactly the days listed in the tag's
+ * {@code hashtag_days} index.
+ *
+ * <p>
+ * Likes: {@code post_likers} (Q17) holds who liked a post, written with
+ * {@code INSERT ... IF NOT EXISTS}, so a repeated like changes nothing; only an applied
+ * insert increments the {@code post_like_counts} counter (Q18), which is read at
+ * consistency ONE. The count is approximate: a counter increment is not idempotent (a
+ * retry after a timeout may count twice, and a crash between the insert and the increment
+ * counts nothing), and a like count tolerates that, as the article says of view counts.
+ */
+package dev.querydriven.socialfeed.post;

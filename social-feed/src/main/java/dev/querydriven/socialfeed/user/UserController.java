@@ -1,0 +1,71 @@
+package dev.querydriven.socialfeed.user;
+
+import java.net.URI;
+import java.time.Clock;
+import java.util.UUID;
+
+import dev.querydriven.servicesupport.web.NotFoundException;
+import io.swagger.v3.oas.annotations.Operation;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Email;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+import reactor.core.publisher.Mono;
+
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Registration and profile lookups.
+ */
+@RestController
+class UserController {
+
+	private final UserService users;
+
+	private final UserMapper mapper;
+
+	private final Clock clock;
+
+	UserController(UserService users, UserMapper mapper, Clock clock) {
+		this.users = users;
+		this.mapper = mapper;
+		this.clock = clock;
+	}
+
+	@PostMapping("/users")
+	@Operation(summary = "Register a user (409 when the username or email is taken)")
+	Mono<ResponseEntity<UserResponse>> register(@Valid @RequestBody CreateUserRequest request) {
+		return this.users.register(UUID.randomUUID(), request, this.clock.instant())
+			.map(this.mapper::toResponse)
+			.map((user) -> ResponseEntity.created(URI.create("/users/" + user.id())).body(user));
+	}
+
+	@GetMapping("/users/{userId}")
+	@Operation(summary = "A user's profile (Q1)")
+	Mono<UserResponse> findById(@PathVariable UUID userId) {
+		return this.users.require(userId, "userId").map(this.mapper::toResponse);
+	}
+
+	@GetMapping("/users/by-username/{username}")
+	@Operation(summary = "A user by username (Q7)")
+	Mono<UserResponse> findByUsername(@PathVariable @Pattern(regexp = "[A-Za-z0-9_]{3,30}",
+			message = "must be 3 to 30 letters, digits or underscores") String username) {
+		return this.users.findByUsername(username)
+			.switchIfEmpty(Mono.error(() -> new NotFoundException("No user named '" + username + "'")))
+			.map(this.mapper::toResponse);
+	}
+
+	@GetMapping("/users/by-email/{email}")
+	@Operation(summary = "A user by email (Q8)")
+	Mono<UserResponse> findByEmail(@PathVariable @Email @Size(max = 254) String email) {
+		return this.users.findByEmail(email)
+			.switchIfEmpty(Mono.error(() -> new NotFoundException("No user with email '" + email + "'")))
+			.map(this.mapper::toResponse);
+	}
+
+}

@@ -1,0 +1,119 @@
+package dev.querydriven.socialfeed.user;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Locale;
+import java.util.UUID;
+
+import dev.querydriven.servicesupport.web.ConflictException;
+import dev.querydriven.servicesupport.web.NotFoundException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import reactor.core.publisher.Mono;
+
+import org.springframework.stereotype.Service;
+
+/**
+ * Registers users (claims first, profile last) and looks them up. The other features use
+ * {@link #require(UUID, String)} to turn an unknown user into a 404 before they write
+ * anything.
+ */
+@Service
+public class UserService {
+
+	private static final Logger logger = LoggerFactory.getLogger(UserService.class);
+
+	private final UserRepository users;
+
+	UserService(UserRepository users) {
+		this.users = users;
+	}
+
+	/**
+	 * Registers a user: claims the username, then the email, then writes the profile. A
+	 * failed step releases the claims this registration holds, and only those.
+	 * @param userId the new user's id
+	 * @param request the validated request
+	 * @param createdAt the registration time
+	 * @return the profile, or a {@link ConflictException} when the username or email is
+	 * taken
+	 */
+	public Mono<UsersByIdRow> register(UUID userId, CreateUserRequest request, Instant createdAt) {
+		String username = normalize(request.username());
+		String email = normalize(request.email());
+		UsersByIdRow user = new UsersByIdRow(userId, username, email, request.displayName().strip(),
+				createdAt.truncatedTo(ChronoUnit.MILLIS));
+		return this.users.claimUsername(username, userId).flatMap((usernameClaimed) -> {
+			if (!usernameClaimed) {
+				return Mono.error(new ConflictException("The username '" + username + "' is taken"));
+			}
+			return this.users.claimEmail(email, userId).flatMap((emailClaimed) -> {
+				if (!emailClaimed) {
+					return this.users.releaseUsername(username, userId)
+						.then(Mono.error(new ConflictException("The email '" + email + "' is taken")));
+				}
+				return this.users.insert(user).thenReturn(user);
+			});
+		}).onErrorResume((error) -> !(error instanceof ConflictException), (error) -> releaseClaims(user, error));
+	}
+
+	/**
+	 * After an unexpected failure (a timeout may even hide whether a claim applied),
+	 * gives back whatever this registration claimed. {@code IF user_id = :me} makes that
+	 * safe: a claim held by anyone else is left alone.
+	 */
+	private Mono<UsersByIdRow> releaseClaims(UsersByIdRow user, Throwable error) {
+		logger.warn("Registration of {} failed, releasing its claims: {}", user.username(), error.toString());
+		return this.users.releaseUsername(user.username(), user.userId())
+			.then(this.users.releaseEmail(user.email(), user.userId()))
+			.onErrorResume((releaseError) -> {
+				error.addSuppressed(releaseError);
+				return Mono.empty();
+			})
+			.then(Mono.error(error));
+	}
+
+	/**
+	 * A user by id.
+	 * @param userId the id
+	 * @return the profile, or empty
+	 */
+	public Mono<UsersByIdRow> findById(UUID userId) {
+		return this.users.findById(userId);
+	}
+
+	/**
+	 * A user by id, or a 404 naming the parameter.
+	 * @param userId the id
+	 * @param field the request field or parameter that carried the id
+	 * @return the profile, or a {@link NotFoundException}
+	 */
+	public Mono<UsersByIdRow> require(UUID userId, String field) {
+		return this.users.findById(userId)
+			.switchIfEmpty(Mono.error(() -> new NotFoundException("No user with id " + userId + " (" + field + ")")));
+	}
+
+	/**
+	 * A user by username: the claim gives the id, the profile is read by id (a claim of a
+	 * registration still in progress has no profile yet, and is not a user).
+	 * @param username the username, any case
+	 * @return the profile, or empty
+	 */
+	public Mono<UsersByIdRow> findByUsername(String username) {
+		return this.users.findIdByUsername(normalize(username)).flatMap(this.users::findById);
+	}
+
+	/**
+	 * A user by email, the same way as by username.
+	 * @param email the email, any case
+	 * @return the profile, or empty
+	 */
+	public Mono<UsersByIdRow> findByEmail(String email) {
+		return this.users.findIdByEmail(normalize(email)).flatMap(this.users::findById);
+	}
+
+	static String normalize(String value) {
+		return value.strip().toLowerCase(Locale.ROOT);
+	}
+
+}

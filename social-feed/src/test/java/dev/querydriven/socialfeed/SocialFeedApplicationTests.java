@@ -1,0 +1,266 @@
+package dev.querydriven.socialfeed;
+
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import dev.querydriven.modeling.catalog.ServesQuery;
+import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Flux;
+import tools.jackson.databind.JsonNode;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
+import org.springframework.test.web.reactive.server.WebTestClient;
+import org.springframework.web.reactive.function.client.WebClient;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The service end to end over HTTP on a random port, against the real node: the issue's
+ * "done when" scenario, racing registrations, bad input that never yields a 5xx, and the
+ * operational endpoints.
+ */
+@SocialFeedIntegrationTest
+class SocialFeedApplicationTests {
+
+	@Autowired
+	private WebTestClient client;
+
+	@Autowired
+	private Fixtures fixtures;
+
+	@LocalServerPort
+	private int port;
+
+	/**
+	 * A user follows another, the other posts {@code #cassandra hello}: the post is in
+	 * the follower's timeline, under the hashtag, in the author's posts, likeable once,
+	 * and gone from all of them when deleted.
+	 */
+	@Test
+	@ServesQuery({ "Q1", "Q2", "Q3", "Q4", "Q5", "Q6", "Q7", "Q9", "Q17", "Q18" })
+	void userFollowsAuthorWhosePostReachesTimelineAndHashtag() {
+		JsonNode alice = register();
+		JsonNode bob = register();
+		String aliceId = alice.get("id").asString();
+		String bobId = bob.get("id").asString();
+		this.client.put().uri("/users/{b}/following/{a}", bobId, aliceId).exchange().expectStatus().isNoContent();
+		JsonNode post = this.client.post()
+			.uri("/users/{a}/posts", aliceId)
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue(Map.of("content", "#Cassandra hello"))
+			.exchange()
+			.expectStatus()
+			.isCreated()
+			.expectBody(JsonNode.class)
+			.returnResult()
+			.getResponseBody();
+		String postId = post.get("id").asString();
+		assertThat(post.get("hashtags").get(0).asString()).isEqualTo("cassandra");
+		this.client.get()
+			.uri("/users/{b}/timeline", bobId)
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.items[0].id")
+			.isEqualTo(postId)
+			.jsonPath("$.items[0].content")
+			.isEqualTo("#Cassandra hello")
+			.jsonPath("$.next")
+			.doesNotExist();
+		this.client.get()
+			.uri("/hashtags/cassandra/posts?limit=100")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.items[?(@.id == '" + postId + "')].authorId")
+			.isEqualTo(List.of(aliceId));
+		this.client.get()
+			.uri("/users/{a}/posts", aliceId)
+			.exchange()
+			.expectBody()
+			.jsonPath("$.items[0].id")
+			.isEqualTo(postId);
+		this.client.get()
+			.uri("/users/{a}/followers", aliceId)
+			.exchange()
+			.expectBody()
+			.jsonPath("$.items[0].id")
+			.isEqualTo(bobId);
+		this.client.get()
+			.uri("/users/{b}/following", bobId)
+			.exchange()
+			.expectBody()
+			.jsonPath("$.items[0].username")
+			.isEqualTo(alice.get("username").asString());
+		this.client.get()
+			.uri("/users/by-username/{name}", alice.get("username").asString().toUpperCase())
+			.exchange()
+			.expectBody()
+			.jsonPath("$.id")
+			.isEqualTo(aliceId);
+		for (int i = 0; i < 2; i++) {
+			this.client.post()
+				.uri("/posts/{p}/likes", postId)
+				.contentType(MediaType.APPLICATION_JSON)
+				.bodyValue(Map.of("userId", bobId))
+				.exchange()
+				.expectStatus()
+				.isNoContent();
+		}
+		this.client.get().uri("/posts/{p}", postId).exchange().expectBody().jsonPath("$.likes").isEqualTo(1);
+		this.client.delete().uri("/users/{a}/posts/{p}", aliceId, postId).exchange().expectStatus().isNoContent();
+		this.client.get().uri("/posts/{p}", postId).exchange().expectStatus().isNotFound();
+		this.client.get().uri("/users/{b}/timeline", bobId).exchange().expectBody().jsonPath("$.items").isEmpty();
+		this.client.get()
+			.uri("/hashtags/cassandra/posts?limit=100")
+			.exchange()
+			.expectBody()
+			.jsonPath("$.items[?(@.id == '" + postId + "')]")
+			.doesNotExist();
+	}
+
+	/** Eight parallel registrations of one username over HTTP: one 201, seven 409s. */
+	@Test
+	@ServesQuery("Q7")
+	void parallelRegistrationsOfOneUsernameLetExactlyOneWin() {
+		String name = Fixtures.uniqueName();
+		WebClient web = WebClient.create("http://localhost:" + this.port);
+		List<Integer> statuses = Flux.range(0, 8)
+			.flatMap(
+					(i) -> web.post()
+						.uri("/users")
+						.contentType(MediaType.APPLICATION_JSON)
+						.bodyValue(Map.of("username", name, "email", name + i + "@example.com", "displayName",
+								"Racer " + i))
+						.exchangeToMono((response) -> response.releaseBody().thenReturn(response.statusCode().value())),
+					8)
+			.collectList()
+			.block();
+		assertThat(statuses).hasSize(8).containsOnlyOnce(201).containsOnly(201, 409);
+	}
+
+	/**
+	 * Every kind of bad input is a 4xx problem naming the problem, never a 5xx, and
+	 * leaves nothing behind.
+	 */
+	@Test
+	void badInputIsAProblemAndWritesNothing() {
+		JsonNode alice = register();
+		String aliceId = alice.get("id").asString();
+		String ghost = UUID.randomUUID().toString();
+		expectProblem(this.client.put().uri("/users/{u}/following/{u}", aliceId, aliceId).exchange(), 400, "targetId");
+		expectProblem(this.client.put().uri("/users/{u}/following/{g}", aliceId, ghost).exchange(), 404, null);
+		expectProblem(this.client.put().uri("/users/{u}/following/oops", aliceId).exchange(), 400, "targetId");
+		expectProblem(this.client.post()
+			.uri("/users/{u}/posts", aliceId)
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue(Map.of("content", "x".repeat(501)))
+			.exchange(), 400, "content");
+		expectProblem(this.client.post()
+			.uri("/users/{u}/posts", aliceId)
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue("{\"content\": ")
+			.exchange(), 400, "body");
+		expectProblem(this.client.post()
+			.uri("/users/{u}/posts", aliceId)
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue(Map.of("content", "#a #b #c #d #e #f #g #h #i #j #k"))
+			.exchange(), 400, "content");
+		expectProblem(this.client.post()
+			.uri("/users/{g}/posts", ghost)
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue(Map.of("content", "from nobody"))
+			.exchange(), 404, null);
+		expectProblem(this.client.get().uri("/users/{u}/posts?cursor=garbage", aliceId).exchange(), 400, "cursor");
+		expectProblem(this.client.get().uri("/users/{u}/timeline?cursor=garbage", aliceId).exchange(), 400, "cursor");
+		expectProblem(this.client.get().uri("/hashtags/cassandra/posts?cursor=garbage").exchange(), 400, "cursor");
+		expectProblem(this.client.get().uri("/users/{u}/followers?limit=0", aliceId).exchange(), 400, "limit");
+		expectProblem(this.client.get().uri("/users/{g}/timeline", ghost).exchange(), 404, null);
+		expectProblem(this.client.post()
+			.uri("/posts/{g}/likes", ghost)
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue(Map.of("userId", aliceId))
+			.exchange(), 404, null);
+		this.client.get().uri("/users/{u}/posts", aliceId).exchange().expectBody().jsonPath("$.items").isEmpty();
+		this.client.get().uri("/users/{u}/following", aliceId).exchange().expectBody().jsonPath("$.items").isEmpty();
+	}
+
+	/** The OpenAPI document lists the endpoints and Swagger UI is served. */
+	@Test
+	void openApiDocumentAndSwaggerUiAreServed() {
+		this.client.get()
+			.uri("/v3/api-docs")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.paths['/users/{userId}/timeline'].get")
+			.exists()
+			.jsonPath("$.paths['/hashtags/{tag}/posts'].get")
+			.exists();
+		this.client.get()
+			.uri("/swagger-ui.html")
+			.exchange()
+			.expectStatus()
+			.value((status) -> assertThat(HttpStatusCode.valueOf(status).is2xxSuccessful()
+					|| HttpStatusCode.valueOf(status).is3xxRedirection())
+				.isTrue());
+	}
+
+	/** Health is UP, and a fan-out shows in the {@code querydriven.fanout.*} metrics. */
+	@Test
+	void healthAndFanOutMetricsAreExposed() {
+		this.client.get()
+			.uri("/actuator/health")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.status")
+			.isEqualTo("UP");
+		var author = this.fixtures.user();
+		this.fixtures.follow(this.fixtures.user(), author);
+		this.fixtures.post(author, "counted");
+		this.client.get()
+			.uri("/actuator/metrics/querydriven.fanout.delivered")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.measurements[0].value")
+			.value((value) -> assertThat(((Number) value).doubleValue()).isGreaterThanOrEqualTo(1));
+		this.client.get().uri("/actuator/metrics/querydriven.fanout.duration").exchange().expectStatus().isOk();
+	}
+
+	private JsonNode register() {
+		String name = Fixtures.uniqueName();
+		return this.client.post()
+			.uri("/users")
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue(Map.of("username", name, "email", name + "@example.com", "displayName", "User " + name))
+			.exchange()
+			.expectStatus()
+			.isCreated()
+			.expectBody(JsonNode.class)
+			.returnResult()
+			.getResponseBody();
+	}
+
+	private static void expectProblem(WebTestClient.ResponseSpec response, int status, String field) {
+		WebTestClient.BodyContentSpec body = response.expectStatus()
+			.isEqualTo(status)
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.expectBody();
+		if (field != null) {
+			body.jsonPath("$.errors[?(@.field == '" + field + "')]").exists();
+		}
+	}
+
+}

@@ -1,0 +1,29 @@
+package dev.querydriven.socialfeed;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+import dev.querydriven.testsupport.CassandraTest;
+
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
+
+/**
+ * The whole service on a random port, against the real Cassandra of the test JVM. Every
+ * integration test class uses exactly this configuration, so they all share one
+ * application context. The fan-out threshold is 3 so that the switch to read-time merging
+ * happens with a handful of followers.
+ */
+@Target(ElementType.TYPE)
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+		properties = { "social-feed.timeline.fan-out-threshold=3", "social-feed.timeline.fan-out-concurrency=4" })
+@AutoConfigureWebTestClient
+@CassandraTest
+public @interface SocialFeedIntegrationTest {
+
+}

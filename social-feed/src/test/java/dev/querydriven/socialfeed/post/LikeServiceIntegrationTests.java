@@ -1,0 +1,101 @@
+package dev.querydriven.socialfeed.post;
+
+import java.util.List;
+import java.util.UUID;
+
+import dev.querydriven.modeling.catalog.ServesQuery;
+import dev.querydriven.servicesupport.web.NotFoundException;
+import dev.querydriven.socialfeed.Fixtures;
+import dev.querydriven.socialfeed.SocialFeedIntegrationTest;
+import dev.querydriven.socialfeed.user.UsersByIdRow;
+import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Flux;
+import reactor.test.StepVerifier;
+
+import org.springframework.beans.factory.annotation.Autowired;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Likes against the real node: the likers row decides, so a user's likes count once even
+ * when they race.
+ */
+@SocialFeedIntegrationTest
+class LikeServiceIntegrationTests {
+
+	@Autowired
+	private LikeService likes;
+
+	@Autowired
+	private PostService posts;
+
+	@Autowired
+	private Fixtures fixtures;
+
+	/** A repeated like changes nothing: one likers row, a count of one. */
+	@Test
+	@ServesQuery({ "Q17", "Q18" })
+	void repeatedLikeCountsOnce() {
+		UsersByIdRow author = this.fixtures.user();
+		UsersByIdRow fan = this.fixtures.user();
+		PostsByIdRow post = this.fixtures.post(author, "like me");
+		this.likes.like(post.postId(), fan.userId(), this.fixtures.now())
+			.as(StepVerifier::create)
+			.expectNext(true)
+			.verifyComplete();
+		this.likes.like(post.postId(), fan.userId(), this.fixtures.now())
+			.as(StepVerifier::create)
+			.expectNext(false)
+			.verifyComplete();
+		assertThat(this.fixtures.uuids("SELECT user_id FROM post_likers WHERE post_id = ?", post.postId()))
+			.containsExactly(fan.userId());
+		this.posts.findWithLikes(post.postId())
+			.map(PostService.PostWithLikes::likes)
+			.as(StepVerifier::create)
+			.expectNext(1L)
+			.verifyComplete();
+	}
+
+	/**
+	 * Eight concurrent likes by one user and one by another: exactly one of the eight
+	 * applies, and the count is two.
+	 */
+	@Test
+	@ServesQuery({ "Q17", "Q18" })
+	void concurrentLikesByOneUserCountOnce() {
+		UsersByIdRow author = this.fixtures.user();
+		UsersByIdRow fan = this.fixtures.user();
+		UsersByIdRow other = this.fixtures.user();
+		PostsByIdRow post = this.fixtures.post(author, "race");
+		List<Boolean> applied = Flux.range(0, 8)
+			.flatMap((i) -> this.likes.like(post.postId(), fan.userId(), this.fixtures.now()), 8)
+			.collectList()
+			.block();
+		assertThat(applied).containsOnlyOnce(true);
+		this.likes.like(post.postId(), other.userId(), this.fixtures.now()).block();
+		this.posts.findWithLikes(post.postId())
+			.map(PostService.PostWithLikes::likes)
+			.as(StepVerifier::create)
+			.expectNext(2L)
+			.verifyComplete();
+	}
+
+	/** Liking an unknown post, or as an unknown user, is a 404 and writes nothing. */
+	@Test
+	void likesOfUnknownPostsOrUsersAreNotFound() {
+		UsersByIdRow author = this.fixtures.user();
+		PostsByIdRow post = this.fixtures.post(author, "lonely");
+		UUID ghost = UUID.randomUUID();
+		this.likes.like(UUID.randomUUID(), author.userId(), this.fixtures.now())
+			.as(StepVerifier::create)
+			.expectError(NotFoundException.class)
+			.verify();
+		this.likes.like(post.postId(), ghost, this.fixtures.now())
+			.as(StepVerifier::create)
+			.expectError(NotFoundException.class)
+			.verify();
+		assertThat(this.fixtures.rows("SELECT user_id FROM post_likers WHERE post_id = ?", post.postId())).isEmpty();
+		assertThat(this.fixtures.rows("SELECT likes FROM post_like_counts WHERE post_id = ?", post.postId())).isEmpty();
+	}
+
+}

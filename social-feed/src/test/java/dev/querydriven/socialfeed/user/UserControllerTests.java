@@ -1,0 +1,192 @@
+package dev.querydriven.socialfeed.user;
+
+import java.time.Instant;
+import java.util.UUID;
+
+import dev.querydriven.servicesupport.web.ConflictException;
+import dev.querydriven.servicesupport.web.NotFoundException;
+import dev.querydriven.socialfeed.SliceTestConfiguration;
+import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Mono;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.webflux.test.autoconfigure.WebFluxTest;
+import org.springframework.context.annotation.Import;
+import org.springframework.http.MediaType;
+import org.springframework.test.context.bean.override.mockito.MockitoBean;
+import org.springframework.test.web.reactive.server.WebTestClient;
+
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.BDDMockito.given;
+import static org.mockito.Mockito.verifyNoInteractions;
+
+/**
+ * The HTTP shape of registration and lookups, and a problem naming the field for every
+ * kind of bad input (the service is never called).
+ */
+@WebFluxTest(UserController.class)
+@Import({ UserMapperImpl.class, SliceTestConfiguration.class })
+class UserControllerTests {
+
+	@Autowired
+	private WebTestClient client;
+
+	@MockitoBean
+	private UserService users;
+
+	/** A registration answers 201 with the user and its location. */
+	@Test
+	void registrationAnswersCreatedWithTheUser() {
+		UUID id = UUID.randomUUID();
+		given(this.users.register(any(), any(), any())).willReturn(Mono
+			.just(new UsersByIdRow(id, "alice", "alice@example.com", "Alice", Instant.parse("2026-05-01T10:00:00Z"))));
+		this.client.post()
+			.uri("/users")
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue("{\"username\": \"Alice\", \"email\": \"alice@example.com\", \"displayName\": \"Alice\"}")
+			.exchange()
+			.expectStatus()
+			.isCreated()
+			.expectHeader()
+			.location("/users/" + id)
+			.expectBody()
+			.jsonPath("$.id")
+			.isEqualTo(id.toString())
+			.jsonPath("$.username")
+			.isEqualTo("alice")
+			.jsonPath("$.email")
+			.isEqualTo("alice@example.com")
+			.jsonPath("$.displayName")
+			.isEqualTo("Alice")
+			.jsonPath("$.createdAt")
+			.isEqualTo("2026-05-01T10:00:00Z");
+	}
+
+	/** A taken username or email is a 409 problem. */
+	@Test
+	void takenUsernameIsConflict() {
+		given(this.users.register(any(), any(), any()))
+			.willReturn(Mono.error(new ConflictException("The username 'alice' is taken")));
+		this.client.post()
+			.uri("/users")
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue("{\"username\": \"alice\", \"email\": \"a@example.com\", \"displayName\": \"A\"}")
+			.exchange()
+			.expectStatus()
+			.isEqualTo(409)
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.expectBody()
+			.jsonPath("$.detail")
+			.isEqualTo("The username 'alice' is taken");
+	}
+
+	/** Malformed JSON is a 400 about the body. */
+	@Test
+	void malformedJsonIsRejected() {
+		expectBadRequest("{\"username\": ", "body");
+	}
+
+	/** A value of the wrong JSON type names its field. */
+	@Test
+	void wrongTypeIsRejected() {
+		expectBadRequest("{\"username\": [\"alice\"], \"email\": \"a@example.com\", \"displayName\": \"A\"}",
+				"username");
+	}
+
+	/** Missing, blank and malformed fields are each named. */
+	@Test
+	void invalidFieldsAreNamed() {
+		expectBadRequest("{\"email\": \"a@example.com\", \"displayName\": \"A\"}", "username");
+		expectBadRequest("{\"username\": \"no spaces allowed\", \"email\": \"a@example.com\", \"displayName\": \"A\"}",
+				"username");
+		expectBadRequest("{\"username\": \"ab\", \"email\": \"a@example.com\", \"displayName\": \"A\"}", "username");
+		expectBadRequest("{\"username\": \"alice\", \"email\": \"not-an-email\", \"displayName\": \"A\"}", "email");
+		expectBadRequest("{\"username\": \"alice\", \"email\": \"a@example.com\", \"displayName\": \"  \"}",
+				"displayName");
+		expectBadRequest(
+				"{\"username\": \"alice\", \"email\": \"a@example.com\", \"displayName\": \"" + "x".repeat(51) + "\"}",
+				"displayName");
+		verifyNoInteractions(this.users);
+	}
+
+	/** A profile is found by id; an unknown id is a 404 problem. */
+	@Test
+	void profileByIdOrNotFound() {
+		UUID known = UUID.randomUUID();
+		UUID unknown = UUID.randomUUID();
+		given(this.users.require(eq(known), any()))
+			.willReturn(Mono.just(new UsersByIdRow(known, "bob", "bob@example.com", "Bob", Instant.now())));
+		given(this.users.require(eq(unknown), any()))
+			.willReturn(Mono.error(new NotFoundException("No user with id " + unknown)));
+		this.client.get()
+			.uri("/users/{id}", known)
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.username")
+			.isEqualTo("bob");
+		this.client.get()
+			.uri("/users/{id}", unknown)
+			.exchange()
+			.expectStatus()
+			.isNotFound()
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON);
+	}
+
+	/** An id that is not a UUID is a 400 naming the path variable. */
+	@Test
+	void invalidUuidIsRejected() {
+		this.client.get()
+			.uri("/users/not-a-uuid")
+			.exchange()
+			.expectStatus()
+			.isBadRequest()
+			.expectBody()
+			.jsonPath("$.errors[0].field")
+			.isEqualTo("userId");
+		verifyNoInteractions(this.users);
+	}
+
+	/** Lookups by username and email validate their parameter, and 404 when unknown. */
+	@Test
+	void lookupsValidateAndAnswerNotFound() {
+		given(this.users.findByUsername("nobody_here")).willReturn(Mono.empty());
+		this.client.get().uri("/users/by-username/nobody_here").exchange().expectStatus().isNotFound();
+		this.client.get()
+			.uri("/users/by-username/{name}", "bad name!")
+			.exchange()
+			.expectStatus()
+			.isBadRequest()
+			.expectBody()
+			.jsonPath("$.errors[0].field")
+			.isEqualTo("username");
+		this.client.get()
+			.uri("/users/by-email/{email}", "not-an-email")
+			.exchange()
+			.expectStatus()
+			.isBadRequest()
+			.expectBody()
+			.jsonPath("$.errors[0].field")
+			.isEqualTo("email");
+	}
+
+	private void expectBadRequest(String body, String field) {
+		this.client.post()
+			.uri("/users")
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue(body)
+			.exchange()
+			.expectStatus()
+			.isBadRequest()
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.expectBody()
+			.jsonPath("$.errors[?(@.field == '" + field + "')]")
+			.exists();
+	}
+
+}
