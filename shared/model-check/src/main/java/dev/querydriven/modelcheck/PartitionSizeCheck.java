@@ -144,11 +144,18 @@ final class PartitionSizeCheck {
 	}
 
 	private static String splitFix(TableShape shape, SizingFacts facts) {
-		if (!shape.timeBuckets().isEmpty() && shape.timeOrderedBy().isPresent()) {
+		if (shape.timeOrderedBy().isEmpty()) {
+			String key = String.join(", ", shape.partitionKeyNames());
+			return "Split the partition: add a shard number to the partition key, e.g. `PRIMARY KEY ((" + key
+					+ ", shard), " + String.join(", ", shape.clusteringNames()) + ")` with the shard computed from the "
+					+ "clustering key, and read the shards in turn (the guide: \"Use composite partition keys to split "
+					+ "large datasets.\")";
+		}
+		if (!shape.timeBuckets().isEmpty()) {
 			return "Use a finer time bucket in the partition key" + advice(facts);
 		}
-		return "Split the partition: add a time bucket or another key column to the partition key (the guide: "
-				+ "\"Add bucketing column to partition key!\")" + advice(facts);
+		return "Split the partition: add a time bucket to the partition key (the guide: \"Add bucketing column to "
+				+ "partition key!\")" + advice(facts);
 	}
 
 	/**

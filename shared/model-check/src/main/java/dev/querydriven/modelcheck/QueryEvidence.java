@@ -7,6 +7,7 @@ import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -65,45 +66,63 @@ public final class QueryEvidence {
 	public static QueryEvidence scan(ClassLoader loader, String basePackage, Path testClasses, Path mainClasses) {
 		Map<String, List<String>> tests = new TreeMap<>();
 		for (Class<?> type : classes(loader, basePackage, testClasses)) {
-			ServesQuery onClass = type.getAnnotation(ServesQuery.class);
-			for (Method method : type.getDeclaredMethods()) {
-				if (!isTest(method)) {
-					continue;
-				}
-				ServesQuery onMethod = method.getAnnotation(ServesQuery.class);
-				for (ServesQuery serves : new ServesQuery[] { onClass, onMethod }) {
-					if (serves != null) {
-						for (String id : serves.value()) {
-							add(tests, id, name(type) + "." + method.getName());
+			inspect(type, () -> {
+				ServesQuery onClass = type.getAnnotation(ServesQuery.class);
+				for (Method method : type.getDeclaredMethods()) {
+					if (!isTest(method)) {
+						continue;
+					}
+					ServesQuery onMethod = method.getAnnotation(ServesQuery.class);
+					for (ServesQuery serves : new ServesQuery[] { onClass, onMethod }) {
+						if (serves != null) {
+							for (String id : serves.value()) {
+								add(tests, id, name(type) + "." + method.getName());
+							}
 						}
 					}
 				}
-			}
+			});
 		}
 		Map<String, List<String>> code = new TreeMap<>();
 		if (mainClasses != null) {
 			for (Class<?> type : classes(loader, basePackage, mainClasses)) {
-				if (java.util.Arrays.stream(type.getDeclaredMethods()).anyMatch(QueryEvidence::isTest)) {
-					// A test class is evidence of a test, not application code.
-					continue;
-				}
-				ServesQuery onClass = type.getAnnotation(ServesQuery.class);
-				if (onClass != null) {
-					for (String id : onClass.value()) {
-						add(code, id, name(type));
+				inspect(type, () -> {
+					Method[] methods = type.getDeclaredMethods();
+					if (Arrays.stream(methods).anyMatch(QueryEvidence::isTest)) {
+						// A test class is evidence of a test, not application code.
+						return;
 					}
-				}
-				for (Method method : type.getDeclaredMethods()) {
-					ServesQuery onMethod = method.getAnnotation(ServesQuery.class);
-					if (onMethod != null && !method.isSynthetic()) {
-						for (String id : onMethod.value()) {
-							add(code, id, name(type) + "." + method.getName());
+					ServesQuery onClass = type.getAnnotation(ServesQuery.class);
+					if (onClass != null) {
+						for (String id : onClass.value()) {
+							add(code, id, name(type));
 						}
 					}
-				}
+					for (Method method : methods) {
+						ServesQuery onMethod = method.getAnnotation(ServesQuery.class);
+						if (onMethod != null && !method.isSynthetic()) {
+							for (String id : onMethod.value()) {
+								add(code, id, name(type) + "." + method.getName());
+							}
+						}
+					}
+				});
 			}
 		}
 		return new QueryEvidence(true, tests, code);
+	}
+
+	/**
+	 * Reads a class's annotations; a class whose members refer to types missing from the
+	 * class path (resolved only now, lazily) carries no evidence and is skipped.
+	 */
+	private static void inspect(Class<?> type, Runnable reading) {
+		try {
+			reading.run();
+		}
+		catch (LinkageError | TypeNotPresentException ex) {
+			// Nothing this class says can be trusted to run; it proves nothing.
+		}
 	}
 
 	/**

@@ -1,8 +1,16 @@
 package dev.querydriven.modelcheck;
 
+import java.io.IOException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -44,6 +52,34 @@ class QueryEvidenceTests {
 				Path.of("target/absent"), CLASSES);
 		assertThat(good.codeOf("Q1")).containsExactly("UserRepositoryFixture.findById");
 		assertThat(good.codeOf("Q5")).isEmpty();
+	}
+
+	/**
+	 * A test class whose methods refer to a type missing from the class path (found only
+	 * when its methods are read) is skipped, not fatal: the others still count.
+	 */
+	@Test
+	void classesWithMissingDependenciesAreSkipped(@TempDir Path classes) throws IOException {
+		Path sources = Files.createDirectories(classes.resolve("src/probe"));
+		Files.writeString(sources.resolve("Missing.java"), "package probe; public class Missing { }");
+		Files.writeString(sources.resolve("BrokenProof.java"),
+				"package probe; public class BrokenProof { @org.junit.jupiter.api.Test "
+						+ "@dev.querydriven.modeling.catalog.ServesQuery(\"Q1\") void proof(Missing missing) { } }");
+		Files.writeString(sources.resolve("SoundProof.java"),
+				"package probe; public class SoundProof { @org.junit.jupiter.api.Test "
+						+ "@dev.querydriven.modeling.catalog.ServesQuery(\"Q2\") void proof() { } }");
+		JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+		int status = javac.run(null, null, null, "-d", classes.toString(), "-classpath",
+				System.getProperty("java.class.path"), sources.resolve("Missing.java").toString(),
+				sources.resolve("BrokenProof.java").toString(), sources.resolve("SoundProof.java").toString());
+		assertThat(status).isZero();
+		Files.delete(classes.resolve("probe/Missing.class"));
+		try (URLClassLoader loader = new URLClassLoader(new URL[] { classes.toUri().toURL() },
+				getClass().getClassLoader())) {
+			QueryEvidence evidence = QueryEvidence.scan(loader, "probe", classes, null);
+			assertThat(evidence.testsOf("Q1")).isEmpty();
+			assertThat(evidence.testsOf("Q2")).containsExactly("SoundProof.proof");
+		}
 	}
 
 	/** Without evidence, tests are not judged at all. */
