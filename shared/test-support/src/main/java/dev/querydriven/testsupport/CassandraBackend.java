@@ -2,6 +2,7 @@ package dev.querydriven.testsupport;
 
 import java.net.InetSocketAddress;
 import java.util.List;
+import java.util.Optional;
 
 import dev.querydriven.embeddedcassandra.Credentials;
 
@@ -27,6 +28,17 @@ public interface CassandraBackend extends AutoCloseable {
 	 * @return the credentials
 	 */
 	Credentials superuser();
+
+	/**
+	 * Where the node's JMX answers (no authentication, loopback only), for tools that
+	 * flush tables or read the node's own metrics, such as the model check's measured
+	 * partition sizes.
+	 * @return the local JMX address, or empty when the backend exposes none (a container
+	 * keeps its JMX port inside)
+	 */
+	default Optional<InetSocketAddress> jmxAddress() {
+		return Optional.empty();
+	}
 
 	/**
 	 * What kind of backend this is, for logs.

@@ -2,11 +2,13 @@ package dev.querydriven.testsupport;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 import dev.querydriven.embeddedcassandra.Credentials;
@@ -49,6 +51,13 @@ final class EmbeddedBackend implements CassandraBackend {
 	@Override
 	public Credentials superuser() {
 		return this.node.superuser();
+	}
+
+	@Override
+	public Optional<InetSocketAddress> jmxAddress() {
+		// The node's JMX listens on the loopback address only
+		// (-Dcassandra.jmx.local.port).
+		return Optional.of(new InetSocketAddress(InetAddress.getLoopbackAddress(), this.node.jmxPort()));
 	}
 
 	@Override
