@@ -92,8 +92,8 @@ public class IotSensorsQueryCatalog implements QueryCatalog {
 
 	private static final List<CatalogExemption> EXEMPTIONS = List.of(
 			new CatalogExemption("sensor_data", "reversed-order",
-					"Q4 (oldest first) reads a slice of one hour partition (at most 3,600 rows, about 165 kB at "
-							+ "the measured 45 B a row) against its clustering order. Measured on a flushed full "
+					"Q4 (oldest first) reads a slice of one hour partition (at most 3,600 rows, about 170 kB at "
+							+ "the 45-48 B a row measured) against its clustering order. Measured on a flushed full "
 							+ "hour on the embedded node: a 20-row page took a median 1.1 ms oldest first against "
 							+ "0.8 ms newest first, a 100-row page 0.9 against 0.8 ms, the whole hour 7.3 ms both "
 							+ "ways. The table is clustered for Q3, newest first, what dashboards read; a copy "
@@ -116,7 +116,7 @@ public class IotSensorsQueryCatalog implements QueryCatalog {
 				"one partition per sensor and UTC hour, kept 30 days (720 per sensor); at most one reading per "
 						+ "second (registration refuses a shorter sampling interval), so at most 3,600 rows of 28 "
 						+ "bytes of values (reading_time, temperature, humidity: 8 each; battery_level 4), about "
-						+ "45 bytes a row on disk as measured by the model check: about 165 kB per partition. "
+						+ "45-48 bytes a row on disk as measured (model check, nodetool): about 170 kB per partition. "
 						+ "Each reading expires 30 days after its own time, so an hour's rows expire one per "
 						+ "second during the hour its partition ages out")
 			.withDeletesPerSecondPerPartition(1);

@@ -6,8 +6,8 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import dev.querydriven.modelcheck.MeasuredTable;
 import dev.querydriven.modelcheck.ModelReport;
 import dev.querydriven.modelcheck.harness.ModelCheckHarness;
-import dev.querydriven.testsupport.SharedCassandra;
 import dev.querydriven.testsupport.CassandraTest;
+import dev.querydriven.testsupport.SharedCassandra;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
 
@@ -62,6 +62,9 @@ class ModelCheckIntegrationTests {
 		assertThat(report.measured()).extracting(MeasuredTable::table)
 			.contains("sensor_data", "hourly_rollups_by_sensor", "latest_reading_by_sensor", "sensors_by_id",
 					"sensors_by_site");
+		assertThat(report.measured()).filteredOn((table) -> table.table().equals("sensor_data"))
+			.singleElement()
+			.satisfies((sensorData) -> assertThat(sensorData.rows()).isGreaterThanOrEqualTo(SEEDED_READINGS));
 	}
 
 }
