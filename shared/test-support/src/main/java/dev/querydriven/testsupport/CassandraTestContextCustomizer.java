@@ -20,10 +20,13 @@ import org.springframework.test.context.support.TestPropertySourceUtils;
 final class CassandraTestContextCustomizer implements ContextCustomizer {
 
 	/**
-	 * Defaults for every test application: demo-data seeders stay off. They rank above
-	 * the application's own configuration and below the test's inlined properties.
+	 * Defaults for every test application: demo-data seeders stay off, and requests get a
+	 * timeout that a busy 2-core CI runner cannot trip by mere slowness (2 s is Boot's
+	 * default). They rank above the application's own configuration and below the test's
+	 * inlined properties.
 	 */
-	private static final Map<String, Object> TEST_DEFAULTS = Map.of("querydriven.seed.enabled", "false");
+	private static final Map<String, Object> TEST_DEFAULTS = Map.of("querydriven.seed.enabled", "false",
+			"spring.cassandra.request.timeout", "10s");
 
 	@Override
 	public void customizeContext(ConfigurableApplicationContext context, MergedContextConfiguration mergedConfig) {

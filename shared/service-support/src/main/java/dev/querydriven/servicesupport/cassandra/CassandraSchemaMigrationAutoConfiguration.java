@@ -1,7 +1,10 @@
 package dev.querydriven.servicesupport.cassandra;
 
+import java.time.Duration;
+
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.CqlSessionBuilder;
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import org.cognitor.cassandra.migration.MigrationTask;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -12,6 +15,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.cassandra.autoconfigure.CassandraAutoConfiguration;
 import org.springframework.boot.cassandra.autoconfigure.CassandraConnectionDetails;
 import org.springframework.boot.cassandra.autoconfigure.CassandraProperties;
+import org.springframework.boot.cassandra.autoconfigure.DriverConfigLoaderBuilderCustomizer;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 
@@ -31,6 +35,19 @@ public final class CassandraSchemaMigrationAutoConfiguration {
 			CassandraProperties cassandra) {
 		return new CassandraSchemaMigrations(sessionBuilders, connectionDetails, properties,
 				ServiceKeyspace.keyspace(cassandra));
+	}
+
+	/**
+	 * Schema changes wait for every node to agree and can take seconds on a busy machine:
+	 * the migrations run in a driver profile with a timeout far above the 2 s that suits
+	 * requests.
+	 * @return the customizer adding the profile
+	 */
+	@Bean
+	DriverConfigLoaderBuilderCustomizer cassandraSchemaMigrationsProfile() {
+		return (builder) -> builder.startProfile(CassandraSchemaMigrations.EXECUTION_PROFILE)
+			.withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofMinutes(1))
+			.endProfile();
 	}
 
 	@Bean

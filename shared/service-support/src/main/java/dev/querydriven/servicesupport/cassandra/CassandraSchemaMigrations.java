@@ -28,6 +28,9 @@ import org.springframework.boot.cassandra.autoconfigure.CassandraConnectionDetai
  */
 public final class CassandraSchemaMigrations implements InitializingBean {
 
+	/** The driver profile (long timeout) every migration statement runs in. */
+	static final String EXECUTION_PROFILE = "querydriven-migrations";
+
 	private final ObjectProvider<CqlSessionBuilder> sessionBuilders;
 
 	private final CassandraConnectionDetails connectionDetails;
@@ -53,7 +56,8 @@ public final class CassandraSchemaMigrations implements InitializingBean {
 				new FailOnDuplicatesCollector(), scanners);
 		// The library closes the session it is given: it gets one of its own.
 		CqlSession session = this.sessionBuilders.getObject().build();
-		Database database = new Database(session, new MigrationConfiguration().withKeyspaceName(this.keyspace));
+		Database database = new Database(session,
+				new MigrationConfiguration().withKeyspaceName(this.keyspace).withExecutionProfile(EXECUTION_PROFILE));
 		new MigrationTask(database, repository, true).migrate();
 	}
 
