@@ -1,7 +1,10 @@
 package dev.querydriven.servicesupport.cassandra;
 
+import java.time.Duration;
+
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.CqlSessionBuilder;
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import org.cognitor.cassandra.migration.MigrationTask;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -12,6 +15,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.cassandra.autoconfigure.CassandraAutoConfiguration;
 import org.springframework.boot.cassandra.autoconfigure.CassandraConnectionDetails;
 import org.springframework.boot.cassandra.autoconfigure.CassandraProperties;
+import org.springframework.boot.cassandra.autoconfigure.DriverConfigLoaderBuilderCustomizer;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 
@@ -25,12 +29,26 @@ import org.springframework.context.annotation.Bean;
 @EnableConfigurationProperties({ QueryDrivenCassandraProperties.class, CassandraProperties.class })
 public final class CassandraSchemaMigrationAutoConfiguration {
 
+	private static final Duration SCHEMA_CHANGE_TIMEOUT = Duration.ofSeconds(30);
+
 	@Bean
 	CassandraSchemaMigrations cassandraSchemaMigrations(ObjectProvider<CqlSessionBuilder> sessionBuilders,
 			CassandraConnectionDetails connectionDetails, QueryDrivenCassandraProperties properties,
 			CassandraProperties cassandra) {
 		return new CassandraSchemaMigrations(sessionBuilders, connectionDetails, properties,
 				ServiceKeyspace.keyspace(cassandra));
+	}
+
+	/**
+	 * The execution profile of the migration statements: schema changes may take longer
+	 * than an application request.
+	 * @return the customizer adding the profile to the driver configuration
+	 */
+	@Bean
+	DriverConfigLoaderBuilderCustomizer schemaMigrationExecutionProfile() {
+		return (builder) -> builder.startProfile(CassandraSchemaMigrations.EXECUTION_PROFILE)
+			.withDuration(DefaultDriverOption.REQUEST_TIMEOUT, SCHEMA_CHANGE_TIMEOUT)
+			.endProfile();
 	}
 
 	@Bean
