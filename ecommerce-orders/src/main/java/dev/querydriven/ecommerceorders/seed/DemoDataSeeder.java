@@ -40,10 +40,11 @@ import org.springframework.stereotype.Component;
  * writes as real traffic.
  *
  * <p>
- * Idempotent: ids and content are derived from fixed names and a fixed random seed, so a
- * second run replays the same placements (answered as replays) and the same status
- * changes (recognised by their operation ids); it stops at once when the last order of
- * the plan is already in its final status. Runs in the background and logs its progress.
+ * Idempotent: ids and content are derived from fixed names (in the configured
+ * {@linkplain SeedProperties#namespace() namespace}) and a fixed random seed, so a second
+ * run replays the same placements (answered as replays) and the same status changes
+ * (recognised by their operation ids); it stops at once when the last order of the plan
+ * is already in its final status. Runs in the background and logs its progress.
  */
 @Component
 @ConditionalOnBooleanProperty("querydriven.seed.enabled")
@@ -191,16 +192,16 @@ public class DemoDataSeeder implements ApplicationRunner {
 				: (draw < 0.9) ? List.of(OrderStatus.PAID, OrderStatus.SHIPPED) : List.of(OrderStatus.CANCELLED);
 	}
 
-	static UUID userId(int index) {
+	UUID userId(int index) {
 		return id("user-" + index);
 	}
 
-	static UUID orderId(int index) {
+	UUID orderId(int index) {
 		return id("order-" + index);
 	}
 
-	private static UUID id(String name) {
-		return UUID.nameUUIDFromBytes(("querydriven-demo-" + name).getBytes(StandardCharsets.UTF_8));
+	private UUID id(String name) {
+		return UUID.nameUUIDFromBytes((this.properties.namespace() + "-" + name).getBytes(StandardCharsets.UTF_8));
 	}
 
 	private record Plan(List<PlannedUser> users, List<PlannedOrder> orders) {

@@ -1,6 +1,7 @@
 package dev.querydriven.ecommerceorders.seed;
 
 import java.time.Clock;
+import java.util.UUID;
 import java.util.stream.IntStream;
 
 import com.datastax.oss.driver.api.core.CqlSession;
@@ -41,8 +42,8 @@ class DemoDataSeederIntegrationTests {
 	 */
 	@Test
 	void seedsEveryStatusConsistentlyAndOnlyOnce() {
-		DemoDataSeeder seeder = new DemoDataSeeder(this.orders, this.users, new SeedProperties(true, 8, 120, 12),
-				Clock.systemUTC());
+		DemoDataSeeder seeder = new DemoDataSeeder(this.orders, this.users,
+				new SeedProperties(true, 8, 120, 12, "seeder-test-" + UUID.randomUUID()), Clock.systemUTC());
 		seeder.seed().as(StepVerifier::create).assertNext((report) -> {
 			assertThat(report.alreadySeeded()).isFalse();
 			assertThat(report.users()).isEqualTo(8);
@@ -52,21 +53,21 @@ class DemoDataSeederIntegrationTests {
 
 		OrderTables tables = new OrderTables(this.session);
 		for (int i = 0; i < 120; i++) {
-			tables.assertCopiesAgree(DemoDataSeeder.orderId(i));
+			tables.assertCopiesAgree(seeder.orderId(i));
 		}
-		long placed = countOrdersOfSeededUsers(tables);
+		long placed = countOrdersOfSeededUsers(seeder, tables);
 		assertThat(placed).isEqualTo(120);
 
 		seeder.seed()
 			.as(StepVerifier::create)
 			.assertNext((report) -> assertThat(report.alreadySeeded()).isTrue())
 			.verifyComplete();
-		assertThat(countOrdersOfSeededUsers(tables)).isEqualTo(placed);
+		assertThat(countOrdersOfSeededUsers(seeder, tables)).isEqualTo(placed);
 	}
 
-	private static long countOrdersOfSeededUsers(OrderTables tables) {
+	private static long countOrdersOfSeededUsers(DemoDataSeeder seeder, OrderTables tables) {
 		return IntStream.range(0, 8)
-			.mapToObj(DemoDataSeeder::userId)
+			.mapToObj(seeder::userId)
 			.mapToLong((userId) -> tables.all("SELECT order_id FROM orders_by_user WHERE user_id = ?", userId).size())
 			.sum();
 	}

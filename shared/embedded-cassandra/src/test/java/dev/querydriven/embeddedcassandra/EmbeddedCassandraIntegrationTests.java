@@ -1,6 +1,7 @@
 package dev.querydriven.embeddedcassandra;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 import com.datastax.oss.driver.api.core.AllNodesFailedException;
@@ -20,46 +21,35 @@ class EmbeddedCassandraIntegrationTests {
 	Path directory;
 
 	/**
-	 * A node starts, answers CQL as the generated superuser, and its process ends on
-	 * stop.
+	 * A node starts and answers CQL as its generated superuser (the well-known default
+	 * login is gone), its process ends on stop, and a restart on the same directory keeps
+	 * the data and the password. One test, because every node start costs seconds.
 	 */
 	@Test
-	void nodeStartsAcceptsGeneratedSuperuserAndStopsItsProcess() {
-		EmbeddedCassandra node = EmbeddedCassandra.builder().directory(this.directory).build().start();
-		ProcessHandle process = node.processHandle();
-		try (CqlSession session = CassandraLogin.open(List.of(node.contactPoint()), node.localDatacenter(),
-				node.superuser(), java.time.Duration.ofSeconds(30))) {
-			String version = session.execute("SELECT release_version FROM system.local").one().getString(0);
-			assertThat(version).isEqualTo(node.version()).startsWith("5.0.");
-		}
-		assertThat(node.superuser().password()).isNotEqualTo("cassandra");
-		assertThat(node.lastStartupTime()).isPositive();
-		node.stop();
-		assertThat(process.isAlive()).isFalse();
-	}
-
-	/**
-	 * The well-known default login is gone, and a restart on the same directory keeps the
-	 * data and password.
-	 */
-	@Test
-	void restartOnSameDirectoryKeepsGeneratedPasswordAndData() {
+	void nodeRunsAsGeneratedSuperuserStopsItsProcessAndRestartsWithItsData() {
 		Credentials first;
+		ProcessHandle process;
 		try (EmbeddedCassandra node = EmbeddedCassandra.builder().directory(this.directory).build().start()) {
+			process = node.processHandle();
 			first = node.superuser();
+			assertThat(first.password()).isNotEqualTo("cassandra");
+			assertThat(node.lastStartupTime()).isPositive();
 			assertThatExceptionOfType(AllNodesFailedException.class)
 				.isThrownBy(() -> CassandraLogin.open(List.of(node.contactPoint()), node.localDatacenter(),
-						new Credentials("cassandra", "cassandra"), java.time.Duration.ZERO));
+						new Credentials("cassandra", "cassandra"), Duration.ZERO));
 			try (CqlSession session = CassandraLogin.open(List.of(node.contactPoint()), node.localDatacenter(), first,
-					java.time.Duration.ofSeconds(30))) {
+					Duration.ofSeconds(30))) {
+				String version = session.execute("SELECT release_version FROM system.local").one().getString(0);
+				assertThat(version).isEqualTo(node.version()).startsWith("5.0.");
 				session.execute(
 						"CREATE KEYSPACE kept WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
 			}
 		}
+		assertThat(process.isAlive()).isFalse();
 		try (EmbeddedCassandra node = EmbeddedCassandra.builder().directory(this.directory).build().start()) {
 			assertThat(node.superuser()).isEqualTo(first);
 			try (CqlSession session = CassandraLogin.open(List.of(node.contactPoint()), node.localDatacenter(), first,
-					java.time.Duration.ofSeconds(30))) {
+					Duration.ofSeconds(30))) {
 				assertThat(session.getMetadata().getKeyspace("kept")).isPresent();
 			}
 		}

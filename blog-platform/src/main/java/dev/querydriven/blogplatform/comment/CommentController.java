@@ -1,0 +1,50 @@
+package dev.querydriven.blogplatform.comment;
+
+import java.util.UUID;
+
+import dev.querydriven.servicesupport.web.Page;
+import io.swagger.v3.oas.annotations.Operation;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import reactor.core.publisher.Mono;
+
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * A post's comments.
+ */
+@RestController
+@RequestMapping("/posts/{postId}/comments")
+class CommentController {
+
+	private final CommentService service;
+
+	CommentController(CommentService service) {
+		this.service = service;
+	}
+
+	@PostMapping
+	@Operation(summary = "Comment on a post (409 when its thread reached the cap)")
+	Mono<ResponseEntity<CommentResponse>> add(@PathVariable UUID postId,
+			@Valid @RequestBody CreateCommentRequest request) {
+		return this.service.add(postId, request.authorName(), request.text())
+			.map((comment) -> ResponseEntity.status(HttpStatus.CREATED).body(comment));
+	}
+
+	@GetMapping
+	@Operation(summary = "A post's comments, oldest first (Q3: one partition of comments_by_post)")
+	Mono<Page<CommentResponse>> comments(@PathVariable UUID postId, @RequestParam(required = false) String cursor,
+			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit) {
+		return this.service.findOldestFirst(postId, cursor, limit);
+	}
+
+}

@@ -1,0 +1,123 @@
+package dev.querydriven.blogplatform.comment;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.UUID;
+
+import dev.querydriven.blogplatform.post.PostService;
+import dev.querydriven.servicesupport.web.ConflictException;
+import dev.querydriven.servicesupport.web.CursorCodec;
+import dev.querydriven.servicesupport.web.InvalidRequestException;
+import dev.querydriven.servicesupport.web.Page;
+import reactor.core.publisher.Mono;
+
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.stereotype.Service;
+
+/**
+ * Adds comments to existing posts, within the per-post cap, and pages through a thread.
+ */
+@Service
+@EnableConfigurationProperties(CommentProperties.class)
+public class CommentService {
+
+	/** Characters in an author name. */
+	static final int MAX_AUTHOR_NAME = 50;
+
+	/** Characters in a comment. */
+	static final int MAX_TEXT = 2_000;
+
+	private final PostService posts;
+
+	private final CommentRepository comments;
+
+	private final CommentCountRepository counts;
+
+	private final CommentProperties properties;
+
+	private final CommentMapper mapper;
+
+	private final CursorCodec cursors;
+
+	CommentService(PostService posts, CommentRepository comments, CommentCountRepository counts,
+			CommentProperties properties, CommentMapper mapper, CursorCodec cursors) {
+		this.posts = posts;
+		this.comments = comments;
+		this.counts = counts;
+		this.properties = properties;
+		this.mapper = mapper;
+		this.cursors = cursors;
+	}
+
+	/**
+	 * Adds a comment to an existing post whose thread is not full.
+	 * @param postId the post
+	 * @param authorName who writes it, validated
+	 * @param text the comment, validated
+	 * @return the comment, a {@code NotFoundException} for an unknown post, or a
+	 * {@link ConflictException} when the thread is full
+	 */
+	public Mono<CommentResponse> add(UUID postId, String authorName, String text) {
+		return add(postId, UUID.randomUUID(), Instant.now(), authorName, text);
+	}
+
+	/**
+	 * Adds a comment with a given id and time (the demo seeder's replayable comments).
+	 * @param postId the post
+	 * @param commentId the comment's id
+	 * @param createdAt when it was written
+	 * @param authorName who writes it, validated
+	 * @param text the comment, validated
+	 * @return the comment
+	 */
+	public Mono<CommentResponse> add(UUID postId, UUID commentId, Instant createdAt, String authorName, String text) {
+		CommentsByPostRow comment = new CommentsByPostRow(postId, createdAt.truncatedTo(ChronoUnit.MILLIS), commentId,
+				authorName, text);
+		return this.posts.requireExisting(postId)
+			.then(this.counts.findCount(postId))
+			.flatMap((count) -> (count >= this.properties.maxPerPost())
+					? Mono.error(new ConflictException("Post " + postId + " has reached its limit of "
+							+ this.properties.maxPerPost() + " comments"))
+					: this.comments.insert(comment).then(this.counts.increment(postId)))
+			.thenReturn(this.mapper.toResponse(comment));
+	}
+
+	/**
+	 * A page of a post's comments, oldest first.
+	 * @param postId the post
+	 * @param cursor the previous page's {@code next}, or {@code null}
+	 * @param limit the page size
+	 * @return the page, or a {@code NotFoundException} for an unknown post
+	 */
+	Mono<Page<CommentResponse>> findOldestFirst(UUID postId, String cursor, int limit) {
+		String scope = "post-comments:" + postId;
+		Mono<List<CommentsByPostRow>> rows = Mono.defer(() -> {
+			if (cursor == null) {
+				return this.comments.findOldestFirstByPost(postId, null, null, limit + 1).collectList();
+			}
+			List<String> position = this.cursors.decodeValues(scope, cursor);
+			Instant afterTime;
+			UUID afterId;
+			try {
+				afterTime = Instant.ofEpochMilli(Long.parseLong(position.get(0)));
+				afterId = UUID.fromString(position.get(1));
+			}
+			catch (RuntimeException ex) {
+				throw new InvalidRequestException("cursor", "is not a cursor issued for this list");
+			}
+			return this.comments.findOldestFirstByPost(postId, afterTime, afterId, limit + 1).collectList();
+		});
+		return this.posts.requireExisting(postId).then(rows).map((items) -> {
+			List<CommentsByPostRow> page = items.subList(0, Math.min(limit, items.size()));
+			String next = null;
+			if (items.size() > limit) {
+				CommentsByPostRow last = page.get(page.size() - 1);
+				next = this.cursors.encode(scope,
+						List.of(Long.toString(last.createdAt().toEpochMilli()), last.commentId().toString()));
+			}
+			return new Page<>(page.stream().map(this.mapper::toResponse).toList(), next);
+		});
+	}
+
+}

@@ -1,0 +1,15 @@
+package dev.querydriven.blogplatform.comment;
+
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Size;
+
+/**
+ * A comment to add.
+ *
+ * @param authorName who writes it
+ * @param text the comment (bounded: with the per-post cap, it bounds the partition)
+ */
+record CreateCommentRequest(@NotBlank @Size(max = CommentService.MAX_AUTHOR_NAME) String authorName,
+		@NotBlank @Size(max = CommentService.MAX_TEXT) String text) {
+
+}

@@ -1,0 +1,54 @@
+package dev.querydriven.blogplatform.migration;
+
+import java.util.List;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import dev.querydriven.modeling.migration.MigrationEngine;
+import dev.querydriven.modeling.migration.MigrationSettings;
+import dev.querydriven.modeling.migration.TableMigration;
+
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.ApplicationListener;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.event.ContextClosedEvent;
+
+/**
+ * The migration engine of this service, with every migration its features declare.
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(MigrationProperties.class)
+class MigrationConfiguration {
+
+	/**
+	 * The engine: routes reads and writes by phase, guards transitions, runs backfill and
+	 * verify jobs. Closed with the context (stops refreshing phases, releases job
+	 * leases).
+	 * @param session the service's session (its keyspace holds the engine's tables, from
+	 * {@code cql/005_table_migrations.cql})
+	 * @param migrations the migrations the features declare
+	 * @param properties the pacing
+	 * @return the engine
+	 */
+	@Bean(destroyMethod = "close")
+	MigrationEngine migrationEngine(CqlSession session, List<TableMigration<?>> migrations,
+			MigrationProperties properties) {
+		MigrationSettings settings = MigrationSettings.defaults()
+			.withRefreshInterval(properties.refreshInterval(), properties.settleMargin())
+			.withRecheckDelay(properties.recheckDelay());
+		return new MigrationEngine(session, migrations, settings);
+	}
+
+	/**
+	 * Stops the engine's phase refresh and releases its job leases as soon as the context
+	 * starts closing, while Cassandra still answers (the embedded node and the session
+	 * shut down later in the close).
+	 * @param migrations the engine
+	 * @return the listener
+	 */
+	@Bean
+	ApplicationListener<ContextClosedEvent> migrationEngineShutdown(MigrationEngine migrations) {
+		return (event) -> migrations.close();
+	}
+
+}

@@ -1,0 +1,40 @@
+package dev.querydriven.blogplatform.migration;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.querydriven.modeling.migration.BackfillReport;
+import dev.querydriven.modeling.migration.MigrationPhase;
+import dev.querydriven.modeling.migration.MigrationStatus;
+import dev.querydriven.servicesupport.mapping.QueryDrivenMapperConfig;
+import org.mapstruct.Mapper;
+import org.mapstruct.Mapping;
+
+/**
+ * Maps the engine's status to the admin representation, adding where this phase writes
+ * and reads.
+ */
+@Mapper(config = QueryDrivenMapperConfig.class)
+interface MigrationMapper {
+
+	@Mapping(target = "writesTo", expression = "java(writesTo(status))")
+	@Mapping(target = "readsFrom",
+			expression = "java(status.phase().readsNew() ? status.newTable() : status.oldTable())")
+	MigrationResponse toResponse(MigrationStatus status);
+
+	@Mapping(target = "percentDone", expression = "java(report.percentDone())")
+	MigrationResponse.Backfill toBackfill(BackfillReport report);
+
+	default List<String> writesTo(MigrationStatus status) {
+		MigrationPhase phase = status.phase();
+		List<String> tables = new ArrayList<>(2);
+		if (phase.writesOld()) {
+			tables.add(status.oldTable());
+		}
+		if (phase.writesNew()) {
+			tables.add(status.newTable());
+		}
+		return tables;
+	}
+
+}

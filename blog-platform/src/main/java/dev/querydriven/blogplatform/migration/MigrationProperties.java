@@ -1,0 +1,23 @@
+package dev.querydriven.blogplatform.migration;
+
+import java.time.Duration;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * Pacing of the table-migration engine ({@code querydriven.blog.migrations.*}); every
+ * instance of the service must use the same values.
+ *
+ * @param refreshInterval the oldest phase an instance routes on: it follows a phase
+ * change within this time
+ * @param settleMargin added to the refresh interval before a backfill may start (writes
+ * in flight, clock differences)
+ * @param recheckDelay how long verify waits before re-checking a mismatch (a dual write
+ * may be in flight)
+ */
+@ConfigurationProperties("querydriven.blog.migrations")
+record MigrationProperties(@DefaultValue("10s") Duration refreshInterval, @DefaultValue("5s") Duration settleMargin,
+		@DefaultValue("1s") Duration recheckDelay) {
+
+}

@@ -1,0 +1,214 @@
+package dev.querydriven.blogplatform.post;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+
+import com.datastax.oss.driver.api.core.cql.Statement;
+import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
+import dev.querydriven.modeling.dualwrite.DualWriter;
+import dev.querydriven.modeling.dualwrite.WriteStrategy;
+import dev.querydriven.servicesupport.web.ConflictException;
+import dev.querydriven.servicesupport.web.NotFoundException;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.util.retry.Retry;
+
+import org.springframework.stereotype.Service;
+
+/**
+ * The modeling decisions of a post's life: the source row is decided first, under a
+ * lightweight transaction, and every copy follows with the decided version's timestamp.
+ *
+ * <ul>
+ * <li><b>Publish</b>: {@code INSERT ... IF NOT EXISTS}, then the copies.</li>
+ * <li><b>Edit</b>: read the current version, compute the next one, and decide it with
+ * {@code UPDATE ... IF version = current}. When another edit won the race, re-read and
+ * retry: concurrent edits of one post are serialised, and because each version's copies
+ * carry a timestamp above the previous version's, no stale copy can survive, whatever
+ * order the copies land in. A move to another category deletes the old copy and inserts
+ * the new one in the same write; an edit that changes nothing decides no new version (a
+ * move to the same category is no move: at equal timestamps a delete would beat the
+ * insert and lose the copy).</li>
+ * <li><b>Delete</b>: decide a deletion version (the post reads as gone from then on),
+ * remove every copy and the comments with its timestamp, then the counters, then the
+ * source row.</li>
+ * </ul>
+ * Every path that finds a decided version writes (or removes) its copies again, with the
+ * same timestamp: a request retried after a failure between the decision and the copies
+ * repairs them.
+ */
+@Service
+public class PostService {
+
+	/** Retries after losing a race to a concurrent edit of the same post. */
+	static final int MAX_RETRIES = 10;
+
+	private final PostRepository posts;
+
+	private final PostViewsRepository views;
+
+	private final List<PostCopies> copies;
+
+	private final DualWriter dualWriter;
+
+	PostService(PostRepository posts, PostViewsRepository views, List<PostCopies> copies, DualWriter dualWriter) {
+		this.posts = posts;
+		this.views = views;
+		this.copies = copies;
+		this.dualWriter = dualWriter;
+	}
+
+	/**
+	 * Publishes a post: the source row, then its copies.
+	 * @param post the post, validated
+	 * @return the first version, or empty when a post with this id exists already (a
+	 * replayed publication changes nothing)
+	 */
+	public Mono<PostsByIdRow> publish(NewPost post) {
+		PostsByIdRow first = new PostsByIdRow(post.postId(), post.authorId(), post.title(), post.body(),
+				post.category(), post.category(), post.createdAt(), 1, DualWriter.nowMicros(), false);
+		return copies(first)
+			.flatMap((copies) -> this.dualWriter.executeIfApplied(this.posts.insertIfNotExists(first), copies))
+			.map((timestamp) -> first);
+	}
+
+	/**
+	 * The current version of a post that exists.
+	 * @param postId the post
+	 * @return the post, or a {@link NotFoundException}
+	 */
+	public Mono<PostsByIdRow> requireExisting(UUID postId) {
+		return this.posts.findById(postId)
+			.filter((post) -> !post.deleted())
+			.switchIfEmpty(Mono.error(() -> new NotFoundException("No post " + postId)));
+	}
+
+	/**
+	 * A post and its view count.
+	 * @param postId the post
+	 * @return the post, or a {@link NotFoundException}
+	 */
+	Mono<PostWithViews> find(UUID postId) {
+		return requireExisting(postId).zipWith(this.views.findViews(postId), PostWithViews::new);
+	}
+
+	/**
+	 * Edits a post, serialised with any concurrent edit of it.
+	 * @param postId the post
+	 * @param changes the fields to change
+	 * @return the resulting version, with the view count
+	 */
+	Mono<PostWithViews> edit(UUID postId, PostChanges changes) {
+		return Mono.defer(() -> requireExisting(postId).flatMap((current) -> {
+			String title = (changes.title() != null) ? changes.title() : current.title();
+			String body = (changes.body() != null) ? changes.body() : current.body();
+			String category = (changes.category() != null) ? changes.category() : current.category();
+			if (current.hasContent(title, body, category)) {
+				// No new version. Replaying the current one's copies rewrites the same
+				// cells with the same timestamp: nothing changes, unless a failed request
+				// left them behind, which this repairs.
+				return copies(current).flatMap(this.dualWriter::execute).thenReturn(current);
+			}
+			PostsByIdRow next = current.next(title, body, category, DualWriter.nextTimestamp(current.writeTime()));
+			return decide(this.posts.updateIfVersion(next, current.version()), copies(next), next);
+		})).retryWhen(retryLostRaces()).zipWith(this.views.findViews(postId), PostWithViews::new);
+	}
+
+	/**
+	 * Deletes a post, every copy of it and its comments.
+	 * @param postId the post
+	 * @return completion
+	 */
+	Mono<Void> delete(UUID postId) {
+		Mono<PostsByIdRow> deletion = Mono.defer(() -> this.posts.findById(postId)
+			.switchIfEmpty(Mono.error(() -> new NotFoundException("No post " + postId)))
+			.flatMap((current) -> {
+				if (current.deleted()) {
+					// A deletion decided earlier did not finish: replay its removals.
+					return removals(current).flatMap(this.dualWriter::execute).thenReturn(current);
+				}
+				PostsByIdRow decided = current.deletion(DualWriter.nextTimestamp(current.writeTime()));
+				return decide(this.posts.updateIfVersion(decided, current.version()), removals(decided), decided);
+			})).retryWhen(retryLostRaces());
+		return deletion.flatMap((decided) -> Flux.fromIterable(this.copies)
+			.concatMap((table) -> table.removeCounters(postId))
+			.then(this.views.delete(postId))
+			.then(this.posts.deleteIfVersion(postId, decided.version()))
+			.then());
+	}
+
+	/**
+	 * Counts a view of an existing post.
+	 * @param postId the post
+	 * @return completion, or a {@link NotFoundException}
+	 */
+	Mono<Void> recordView(UUID postId) {
+		return requireExisting(postId).then(this.views.increment(postId));
+	}
+
+	/**
+	 * Decides a version with its lightweight transaction and, only if it applied, writes
+	 * its copies (or removals) with the version's timestamp.
+	 * @return the version, or a {@link LostRace} when another change decided first
+	 */
+	private Mono<PostsByIdRow> decide(Statement<?> lightweightTransaction, Mono<DenormalizedWrite> copies,
+			PostsByIdRow version) {
+		return copies.flatMap((write) -> this.dualWriter.executeIfApplied(lightweightTransaction, write))
+			.map((timestamp) -> version)
+			.switchIfEmpty(Mono.error(() -> new LostRace(version.postId())));
+	}
+
+	/**
+	 * Every copy of a version, in one logged batch with the version's timestamp. A logged
+	 * batch, because the copies are few and small (titles are bounded, so a batch stays
+	 * under the 5 KiB warning threshold) and the batch log then guarantees that once the
+	 * batch is accepted, every copy is eventually written.
+	 */
+	private Mono<DenormalizedWrite> copies(PostsByIdRow post) {
+		return write("write copies of post " + post.postId() + " v" + post.version(), post,
+				Flux.fromIterable(this.copies).concatMap((table) -> table.write(post)));
+	}
+
+	private Mono<DenormalizedWrite> removals(PostsByIdRow deletion) {
+		return write("remove copies of post " + deletion.postId(), deletion,
+				Flux.fromIterable(this.copies).concatMap((table) -> table.remove(deletion)));
+	}
+
+	private static Mono<DenormalizedWrite> write(String description, PostsByIdRow version,
+			Flux<Statement<?>> statements) {
+		return statements.collectList()
+			.map((all) -> DenormalizedWrite.builder(description)
+				.putAll(all)
+				.strategy(WriteStrategy.LOGGED_BATCH)
+				.timestamp(version.writeTime())
+				.build());
+	}
+
+	/**
+	 * Retries after a lost race with a small random backoff (so contenders spread out),
+	 * then gives up with a 409.
+	 */
+	private static Retry retryLostRaces() {
+		return Retry.backoff(MAX_RETRIES, Duration.ofMillis(5))
+			.maxBackoff(Duration.ofMillis(200))
+			.jitter(0.5)
+			.filter(LostRace.class::isInstance)
+			.onRetryExhaustedThrow((spec, signal) -> new ConflictException(
+					"The post kept changing under concurrent edits; read it again and retry"));
+	}
+
+	/**
+	 * Another edit decided the next version first.
+	 */
+	private static final class LostRace extends RuntimeException {
+
+		private static final long serialVersionUID = 1L;
+
+		LostRace(UUID postId) {
+			super("Post " + postId + " changed concurrently", null, false, false);
+		}
+
+	}
+
+}

@@ -1,0 +1,151 @@
+package dev.querydriven.blogplatform.comment;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import java.util.stream.Stream;
+
+import dev.querydriven.servicesupport.web.ConflictException;
+import dev.querydriven.servicesupport.web.NotFoundException;
+import dev.querydriven.servicesupport.web.Page;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import reactor.core.publisher.Mono;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.webflux.test.autoconfigure.WebFluxTest;
+import org.springframework.http.MediaType;
+import org.springframework.test.context.bean.override.mockito.MockitoBean;
+import org.springframework.test.web.reactive.server.WebTestClient;
+
+import static org.mockito.BDDMockito.given;
+import static org.mockito.Mockito.verifyNoInteractions;
+
+/**
+ * The comments API's HTTP shape and its problems.
+ */
+@WebFluxTest(CommentController.class)
+class CommentControllerTests {
+
+	@Autowired
+	private WebTestClient client;
+
+	@MockitoBean
+	private CommentService service;
+
+	private final UUID postId = UUID.randomUUID();
+
+	/** Adding a comment answers 201 with the comment. */
+	@Test
+	void addAnswersCreatedWithTheComment() {
+		UUID commentId = UUID.randomUUID();
+		given(this.service.add(this.postId, "Ann", "Great")).willReturn(Mono
+			.just(new CommentResponse(commentId, this.postId, "Ann", "Great", Instant.parse("2026-05-01T10:00:00Z"))));
+
+		this.client.post()
+			.uri("/posts/{id}/comments", this.postId)
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue("{\"authorName\": \"Ann\", \"text\": \"Great\"}")
+			.exchange()
+			.expectStatus()
+			.isCreated()
+			.expectBody()
+			.jsonPath("$.id")
+			.isEqualTo(commentId.toString())
+			.jsonPath("$.postId")
+			.isEqualTo(this.postId.toString())
+			.jsonPath("$.authorName")
+			.isEqualTo("Ann")
+			.jsonPath("$.text")
+			.isEqualTo("Great")
+			.jsonPath("$.createdAt")
+			.isEqualTo("2026-05-01T10:00:00Z");
+	}
+
+	/** The thread is a page of comments. */
+	@Test
+	void listAnswersAPage() {
+		given(this.service.findOldestFirst(this.postId, null, 20)).willReturn(Mono.just(new Page<>(
+				List.of(new CommentResponse(UUID.randomUUID(), this.postId, "Ann", "First", Instant.now())), null)));
+
+		this.client.get()
+			.uri("/posts/{id}/comments", this.postId)
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.items[0].text")
+			.isEqualTo("First");
+	}
+
+	/** Every kind of bad comment is a 400 naming the field, and reaches no service. */
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("invalidComments")
+	void invalidCommentIsBadRequest(String description, String body, String field) {
+		this.client.post()
+			.uri("/posts/{id}/comments", this.postId)
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue(body)
+			.exchange()
+			.expectStatus()
+			.isBadRequest()
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.expectBody()
+			.jsonPath("$.errors[?(@.field == '" + field + "')]")
+			.exists();
+		verifyNoInteractions(this.service);
+	}
+
+	static Stream<Arguments> invalidComments() {
+		return Stream.of(Arguments.of("empty text", "{\"authorName\": \"A\", \"text\": \"\"}", "text"),
+				Arguments.of("blank text", "{\"authorName\": \"A\", \"text\": \"  \"}", "text"),
+				Arguments.of("oversized text", "{\"authorName\": \"A\", \"text\": \"" + "x".repeat(2001) + "\"}",
+						"text"),
+				Arguments.of("missing author", "{\"text\": \"hi\"}", "authorName"), Arguments.of("oversized author",
+						"{\"authorName\": \"" + "a".repeat(51) + "\", \"text\": \"hi\"}", "authorName"),
+				Arguments.of("malformed JSON", "{\"text\": ", "body"));
+	}
+
+	/** An invalid post id or limit is a 400. */
+	@Test
+	void invalidPathOrLimitIsBadRequest() {
+		this.client.get().uri("/posts/nope/comments").exchange().expectStatus().isBadRequest();
+		this.client.get()
+			.uri("/posts/{id}/comments?limit=0", this.postId)
+			.exchange()
+			.expectStatus()
+			.isBadRequest()
+			.expectBody()
+			.jsonPath("$.errors[0].field")
+			.isEqualTo("limit");
+		verifyNoInteractions(this.service);
+	}
+
+	/** An unknown post is a 404, a full thread a 409. */
+	@Test
+	void unknownPostIsNotFoundAndFullThreadIsConflict() {
+		given(this.service.add(this.postId, "A", "lost"))
+			.willReturn(Mono.error(new NotFoundException("No post " + this.postId)));
+		given(this.service.add(this.postId, "A", "late"))
+			.willReturn(Mono.error(new ConflictException("Post has reached its limit")));
+
+		this.client.post()
+			.uri("/posts/{id}/comments", this.postId)
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue("{\"authorName\": \"A\", \"text\": \"lost\"}")
+			.exchange()
+			.expectStatus()
+			.isNotFound();
+		this.client.post()
+			.uri("/posts/{id}/comments", this.postId)
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue("{\"authorName\": \"A\", \"text\": \"late\"}")
+			.exchange()
+			.expectStatus()
+			.isEqualTo(409);
+	}
+
+}

@@ -1,0 +1,489 @@
+package dev.querydriven.blogplatform.migration;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.Row;
+import dev.querydriven.blogplatform.BlogTables;
+import dev.querydriven.blogplatform.post.NewPost;
+import dev.querydriven.blogplatform.post.PostService;
+import dev.querydriven.modeling.catalog.ServesQuery;
+import dev.querydriven.testsupport.CassandraTest;
+import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Mono;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
+import org.springframework.core.ParameterizedTypeReference;
+import org.springframework.http.MediaType;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.web.reactive.server.WebTestClient;
+import org.springframework.web.reactive.function.client.WebClient;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The migration showcase end to end, over HTTP, on the real node: the category query
+ * moves from the legacy table to the bucketed one while the service keeps serving (posts
+ * published, edited, moved and deleted all along, including during the backfill), each
+ * transition driven and guarded through the admin endpoints, and reads following the
+ * phase.
+ *
+ * <p>
+ * The migration gets a name of its own in this test application, so its state never mixes
+ * with another test's; the backfill and verify scan the whole legacy table, which also
+ * holds the rows other tests wrote (they are copied and checked like any other).
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+		properties = { "querydriven.blog.migrations.refresh-interval=1s",
+				"querydriven.blog.migrations.settle-margin=500ms", "querydriven.blog.migrations.recheck-delay=200ms" })
+@AutoConfigureWebTestClient(timeout = "30s")
+@CassandraTest
+class MigrationIntegrationTests {
+
+	private static final String NAME = "posts-by-category-test-" + UUID.randomUUID().toString().substring(0, 8);
+
+	private static final Duration PATIENCE = Duration.ofSeconds(90);
+
+	@Autowired
+	private WebTestClient client;
+
+	@Autowired
+	private PostService posts;
+
+	@Autowired
+	private CqlSession session;
+
+	@LocalServerPort
+	private int port;
+
+	private final Map<UUID, Post> expected = new ConcurrentHashMap<>();
+
+	@DynamicPropertySource
+	static void migrationName(DynamicPropertyRegistry registry) {
+		registry.add("querydriven.blog.category-migration.name", () -> NAME);
+	}
+
+	/**
+	 * The whole journey: OLD_ONLY → DUAL_WRITE → BACKFILL (with live writes) → VERIFY
+	 * (clean) → CUTOVER (reads from the buckets, a page cursor continuing across the
+	 * switch) → NEW_ONLY; every out-of-order step is refused with a 409 and changes
+	 * nothing; after the cut-over every post is in the new table with its latest values.
+	 */
+	@Test
+	@ServesQuery({ "Q4", "Q5", "Q8" })
+	void migratesTheCategoryQueryWhileServing() {
+		BlogTables tables = new BlogTables(this.session);
+		String hot = BlogTables.randomCategory();
+		String quiet = BlogTables.randomCategory();
+		seed(hot, 40, Duration.ofDays(4));
+		seed(quiet, 8, Duration.ofDays(20));
+
+		// OLD_ONLY: the legacy table only.
+		Map<String, Object> status = status();
+		assertThat(status).containsEntry("phase", "OLD_ONLY")
+			.containsEntry("writesTo", List.of("posts_by_category_v1"))
+			.containsEntry("readsFrom", "posts_by_category_v1");
+		assertThat(list()).extracting((migration) -> migration.get("name")).containsExactly(NAME);
+		assertThat(readCategory(hot, 7)).isEqualTo(expectedPage(hot));
+		assertThat(tables.categoryMonths(hot)).isEmpty();
+
+		// Out of order: refused, nothing changes.
+		refused("BACKFILL", "one phase at a time");
+		assertThat(status()).containsEntry("phase", "OLD_ONLY").containsEntry("revision", status.get("revision"));
+
+		// DUAL_WRITE: every write goes to both tables; reads stay on the legacy one.
+		assertThat(advance(null)).containsEntry("phase", "DUAL_WRITE")
+			.containsEntry("writesTo", List.of("posts_by_category_v1", "posts_by_category"))
+			.containsEntry("readsFrom", "posts_by_category_v1");
+		refused(null, "every instance dual-writes");
+		UUID dualWritten = publishOverHttp(hot, "Written in both");
+		assertThat(tables.legacyCategoryPosts(hot))
+			.anySatisfy((row) -> assertThat(row.getUuid("post_id")).isEqualTo(dualWritten));
+		assertThat(tables.bucketedCategoryPosts(hot, this.expected.get(dualWritten).createdAt()))
+			.anySatisfy((row) -> assertThat(row.getUuid("post_id")).isEqualTo(dualWritten));
+
+		// BACKFILL, with posts published, edited, moved and deleted while it copies.
+		Traffic traffic = new Traffic(List.of(hot, quiet)).start();
+		await().atMost(PATIENCE).pollInterval(Duration.ofMillis(200)).until(() -> tryAdvance("BACKFILL"));
+		long advancedAt = System.nanoTime();
+		await().atMost(PATIENCE)
+			.pollInterval(Duration.ofMillis(100))
+			.until(() -> backfill().get("complete").equals(true));
+		long completedAt = System.nanoTime();
+		long writes = traffic.stop();
+		assertThat(writes).isPositive();
+		assertThat(traffic.writesBetween(advancedAt, completedAt)).as("writes while the backfill ran").isPositive();
+		assertThat(backfill()).containsEntry("percentDone", 100.0);
+		// Posts published after the scan passed their token range are not copied: the
+		// dual
+		// writes put them in the new table already.
+		assertThat(((Number) backfill().get("rowsCopied")).longValue()).isPositive();
+
+		// VERIFY: both tables compared, row by row, both ways; the cut-over waits for it.
+		refused("CUTOVER", "one phase at a time");
+		assertThat(advance("VERIFY")).containsEntry("phase", "VERIFY");
+		await().atMost(PATIENCE)
+			.pollInterval(Duration.ofMillis(200))
+			.until(() -> verify() != null && verify().get("complete").equals(true));
+		assertThat(verify()).containsEntry("clean", true)
+			.containsEntry("missingInNew", 0)
+			.containsEntry("differentInNew", 0)
+			.containsEntry("extraInNew", 0);
+		Map<String, Object> firstPage = page(hot, 5, null);
+
+		// CUTOVER: reads come from the month buckets; a reader's cursor carries over.
+		assertThat(advance("CUTOVER")).containsEntry("readsFrom", "posts_by_category");
+		List<UUID> acrossTheSwitch = new ArrayList<>(ids(firstPage));
+		acrossTheSwitch.addAll(readCategory(hot, 7, (String) firstPage.get("next")));
+		assertThat(acrossTheSwitch).isEqualTo(expectedPage(hot));
+		assertThat(readCategory(hot, 7)).isEqualTo(expectedPage(hot));
+		assertThat(readCategory(quiet, 3)).isEqualTo(expectedPage(quiet));
+		assertEveryPostInTheNewTableWithItsLatestValues(tables, hot);
+		assertEveryPostInTheNewTableWithItsLatestValues(tables, quiet);
+
+		// NEW_ONLY: the legacy table no longer receives writes; there is no way back.
+		assertThat(advance("NEW_ONLY")).containsEntry("writesTo", List.of("posts_by_category"))
+			.containsEntry("next", null);
+		UUID edited = this.expected.values()
+			.stream()
+			.filter((post) -> post.category().equals(hot))
+			.findFirst()
+			.orElseThrow()
+			.id();
+		String before = this.expected.get(edited).title();
+		edit(edited, Map.of("title", "Edited after the migration"));
+		assertThat(readCategory(hot, 100)).contains(edited);
+		assertThat(titleIn(tables.legacyCategoryPosts(hot), edited)).isEqualTo(before);
+		assertThat(titleIn(tables.bucketedCategoryPosts(hot, this.expected.get(edited).createdAt()), edited))
+			.isEqualTo("Edited after the migration");
+		refused(null, "complete");
+		this.client.post()
+			.uri("/admin/migrations/{name}/rollback", NAME)
+			.exchange()
+			.expectStatus()
+			.isEqualTo(409)
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON);
+		assertThat((List<?>) status().get("history")).map(String::valueOf)
+			.filteredOn((line) -> line.contains(" → "))
+			.hasSize(5)
+			.last()
+			.asString()
+			.contains("CUTOVER → NEW_ONLY");
+	}
+
+	/** An unknown migration is a 404 problem for every admin endpoint. */
+	@Test
+	void unknownMigrationIsNotFound() {
+		this.client.get().uri("/admin/migrations/no-such-migration").exchange().expectStatus().isNotFound();
+		this.client.post()
+			.uri("/admin/migrations/no-such-migration/advance")
+			.exchange()
+			.expectStatus()
+			.isNotFound()
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON);
+	}
+
+	private void assertEveryPostInTheNewTableWithItsLatestValues(BlogTables tables, String category) {
+		List<String> months = tables.categoryMonths(category);
+		for (Post post : this.expected.values()) {
+			List<Row> bucket = tables.bucketedCategoryPosts(category, post.createdAt());
+			if (post.category().equals(category) && !post.deleted()) {
+				assertThat(titleIn(bucket, post.id())).as("post %s", post.id()).isEqualTo(post.title());
+				assertThat(months).contains(BlogTables.month(post.createdAt()));
+			}
+			else {
+				assertThat(bucket).noneSatisfy((row) -> assertThat(row.getUuid("post_id")).isEqualTo(post.id()));
+			}
+		}
+	}
+
+	private void seed(String category, int count, Duration spacing) {
+		Instant start = Instant.now().minus(spacing.multipliedBy(count));
+		for (int i = 0; i < count; i++) {
+			NewPost post = new NewPost(UUID.randomUUID(), UUID.randomUUID(), category + " #" + i, "body", category,
+					start.plus(spacing.multipliedBy(i)));
+			this.posts.publish(post).block();
+			this.expected.put(post.postId(), new Post(post.postId(), category, post.title(), post.createdAt(), false));
+		}
+	}
+
+	private UUID publishOverHttp(String category, String title) {
+		Map<String, Object> created = this.client.post()
+			.uri("/posts")
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue(Map.of("authorId", UUID.randomUUID(), "title", title, "body", "b", "category", category))
+			.exchange()
+			.expectStatus()
+			.isCreated()
+			.expectBody(new ParameterizedTypeReference<Map<String, Object>>() {
+			})
+			.returnResult()
+			.getResponseBody();
+		UUID id = UUID.fromString((String) created.get("id"));
+		this.expected.put(id, new Post(id, category, title, Instant.parse((String) created.get("createdAt")), false));
+		return id;
+	}
+
+	private void edit(UUID postId, Map<String, String> changes) {
+		this.client.put()
+			.uri("/posts/{id}", postId)
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue(changes)
+			.exchange()
+			.expectStatus()
+			.isOk();
+		Post post = this.expected.get(postId);
+		this.expected.put(postId, new Post(postId, changes.getOrDefault("category", post.category()),
+				changes.getOrDefault("title", post.title()), post.createdAt(), false));
+	}
+
+	/** The live posts of a category, newest first (the list's order). */
+	private List<UUID> expectedPage(String category) {
+		return this.expected.values()
+			.stream()
+			.filter((post) -> post.category().equals(category) && !post.deleted())
+			.sorted(Comparator.comparing(Post::createdAt).reversed())
+			.map(Post::id)
+			.toList();
+	}
+
+	private List<UUID> readCategory(String category, int limit) {
+		return readCategory(category, limit, null);
+	}
+
+	private List<UUID> readCategory(String category, int limit, String cursor) {
+		List<UUID> read = new ArrayList<>();
+		String next = cursor;
+		do {
+			Map<String, Object> page = page(category, limit, next);
+			read.addAll(ids(page));
+			next = (String) page.get("next");
+		}
+		while (next != null);
+		return read;
+	}
+
+	private Map<String, Object> page(String category, int limit, String cursor) {
+		return this.client.get()
+			.uri((uri) -> uri.path("/categories/{category}/posts")
+				.queryParam("limit", limit)
+				.queryParamIfPresent("cursor", java.util.Optional.ofNullable(cursor))
+				.build(category))
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody(new ParameterizedTypeReference<Map<String, Object>>() {
+			})
+			.returnResult()
+			.getResponseBody();
+	}
+
+	@SuppressWarnings("unchecked")
+	private static List<UUID> ids(Map<String, Object> page) {
+		return ((List<Map<String, Object>>) page.get("items")).stream()
+			.map((item) -> UUID.fromString((String) item.get("id")))
+			.toList();
+	}
+
+	private static String titleIn(List<Row> rows, UUID postId) {
+		return rows.stream()
+			.filter((row) -> row.getUuid("post_id").equals(postId))
+			.map((row) -> row.getString("title"))
+			.findFirst()
+			.orElse(null);
+	}
+
+	private Map<String, Object> status() {
+		return this.client.get()
+			.uri("/admin/migrations/{name}", NAME)
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody(new ParameterizedTypeReference<Map<String, Object>>() {
+			})
+			.returnResult()
+			.getResponseBody();
+	}
+
+	private List<Map<String, Object>> list() {
+		return this.client.get()
+			.uri("/admin/migrations")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody(new ParameterizedTypeReference<List<Map<String, Object>>>() {
+			})
+			.returnResult()
+			.getResponseBody();
+	}
+
+	@SuppressWarnings("unchecked")
+	private Map<String, Object> backfill() {
+		return (Map<String, Object>) status().get("backfill");
+	}
+
+	@SuppressWarnings("unchecked")
+	private Map<String, Object> verify() {
+		return (Map<String, Object>) status().get("verify");
+	}
+
+	private Map<String, Object> advance(String to) {
+		return this.client.post()
+			.uri((uri) -> uri.path("/admin/migrations/{name}/advance")
+				.queryParamIfPresent("to", java.util.Optional.ofNullable(to))
+				.build(NAME))
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody(new ParameterizedTypeReference<Map<String, Object>>() {
+			})
+			.returnResult()
+			.getResponseBody();
+	}
+
+	private boolean tryAdvance(String to) {
+		return this.client.post()
+			.uri("/admin/migrations/{name}/advance?to={to}", NAME, to)
+			.exchange()
+			.returnResult(String.class)
+			.getStatus()
+			.is2xxSuccessful();
+	}
+
+	private void refused(String to, String reason) {
+		this.client.post()
+			.uri((uri) -> uri.path("/admin/migrations/{name}/advance")
+				.queryParamIfPresent("to", java.util.Optional.ofNullable(to))
+				.build(NAME))
+			.exchange()
+			.expectStatus()
+			.isEqualTo(409)
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.expectBody()
+			.jsonPath("$.detail")
+			.value((String detail) -> assertThat(detail).contains(reason));
+	}
+
+	/**
+	 * What a post should look like in the category tables.
+	 */
+	private record Post(UUID id, String category, String title, Instant createdAt, boolean deleted) {
+
+	}
+
+	/**
+	 * The service under load while it migrates: one HTTP write after another (so the
+	 * expected state of every post is known), each a title edit, a move to the other
+	 * category, a deletion or a new post.
+	 */
+	private final class Traffic {
+
+		private final List<String> categories;
+
+		private final WebClient web = WebClient.create("http://localhost:" + MigrationIntegrationTests.this.port);
+
+		private final Random random = new Random(42);
+
+		private final AtomicBoolean stopping = new AtomicBoolean();
+
+		private final List<long[]> spans = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+		private final AtomicLong writes = new AtomicLong();
+
+		private CompletableFuture<Void> running;
+
+		Traffic(List<String> categories) {
+			this.categories = categories;
+		}
+
+		Traffic start() {
+			this.running = Mono.defer(this::write).repeat(() -> !this.stopping.get()).then().toFuture();
+			return this;
+		}
+
+		long stop() {
+			this.stopping.set(true);
+			this.running.join();
+			return this.writes.get();
+		}
+
+		long writesBetween(long fromNanos, long toNanos) {
+			return this.spans.stream().filter((span) -> span[0] >= fromNanos && span[1] <= toNanos).count();
+		}
+
+		private Mono<Void> write() {
+			long started = System.nanoTime();
+			List<Post> live = MigrationIntegrationTests.this.expected.values()
+				.stream()
+				.filter((post) -> !post.deleted())
+				.sorted(Comparator.comparing(Post::id))
+				.toList();
+			Post target = live.get(this.random.nextInt(live.size()));
+			int dice = this.random.nextInt(100);
+			Mono<Post> change;
+			if (dice < 45) {
+				String title = "Edited " + this.writes.get();
+				change = this.web.put()
+					.uri("/posts/{id}", target.id())
+					.bodyValue(Map.of("title", title))
+					.retrieve()
+					.toBodilessEntity()
+					.thenReturn(new Post(target.id(), target.category(), title, target.createdAt(), false));
+			}
+			else if (dice < 65) {
+				String category = this.categories.get(target.category().equals(this.categories.get(0)) ? 1 : 0);
+				change = this.web.put()
+					.uri("/posts/{id}", target.id())
+					.bodyValue(Map.of("category", category))
+					.retrieve()
+					.toBodilessEntity()
+					.thenReturn(new Post(target.id(), category, target.title(), target.createdAt(), false));
+			}
+			else if (dice < 75 && live.size() > 20) {
+				change = this.web.delete()
+					.uri("/posts/{id}", target.id())
+					.retrieve()
+					.toBodilessEntity()
+					.thenReturn(new Post(target.id(), target.category(), target.title(), target.createdAt(), true));
+			}
+			else {
+				String category = this.categories.get(this.random.nextInt(this.categories.size()));
+				String title = "Published " + this.writes.get();
+				change = this.web.post()
+					.uri("/posts")
+					.bodyValue(Map.of("authorId", UUID.randomUUID(), "title", title, "body", "b", "category", category))
+					.retrieve()
+					.bodyToMono(new ParameterizedTypeReference<Map<String, Object>>() {
+					})
+					.map((created) -> new Post(UUID.fromString((String) created.get("id")), category, title,
+							Instant.parse((String) created.get("createdAt")), false));
+			}
+			return change.doOnNext((post) -> {
+				MigrationIntegrationTests.this.expected.put(post.id(), post);
+				this.writes.incrementAndGet();
+				this.spans.add(new long[] { started, System.nanoTime() });
+			}).then();
+		}
+
+	}
+
+}

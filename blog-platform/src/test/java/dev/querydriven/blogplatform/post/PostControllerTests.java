@@ -1,0 +1,278 @@
+package dev.querydriven.blogplatform.post;
+
+import java.time.Instant;
+import java.util.UUID;
+import java.util.stream.Stream;
+
+import dev.querydriven.servicesupport.web.ConflictException;
+import dev.querydriven.servicesupport.web.NotFoundException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import reactor.core.publisher.Mono;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.webflux.test.autoconfigure.WebFluxTest;
+import org.springframework.context.annotation.Import;
+import org.springframework.http.MediaType;
+import org.springframework.test.context.bean.override.mockito.MockitoBean;
+import org.springframework.test.web.reactive.server.WebTestClient;
+
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.BDDMockito.given;
+import static org.mockito.Mockito.verifyNoInteractions;
+
+/**
+ * The posts API's HTTP shape, and a problem (never a 5xx, never a write) for every kind
+ * of bad input.
+ */
+@WebFluxTest(PostController.class)
+@Import(PostMapperImpl.class)
+class PostControllerTests {
+
+	private static final String TITLE_201 = "t".repeat(201);
+
+	private static final String BODY_20001 = "b".repeat(20_001);
+
+	@Autowired
+	private WebTestClient client;
+
+	@MockitoBean
+	private PostService posts;
+
+	private final UUID postId = UUID.randomUUID();
+
+	private final UUID authorId = UUID.randomUUID();
+
+	/** Publishing answers 201 with the post and its location. */
+	@Test
+	void publishAnswersCreatedWithThePost() {
+		given(this.posts.publish(any())).willAnswer((invocation) -> {
+			NewPost post = invocation.getArgument(0);
+			return Mono.just(new PostsByIdRow(post.postId(), post.authorId(), post.title(), post.body(),
+					post.category(), post.category(), post.createdAt(), 1, 1L, false));
+		});
+
+		this.client.post()
+			.uri("/posts")
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue(json(this.authorId.toString(), "Hello", "World", "data-modeling"))
+			.exchange()
+			.expectStatus()
+			.isCreated()
+			.expectHeader()
+			.value("Location", (location) -> org.assertj.core.api.Assertions.assertThat(location).startsWith("/posts/"))
+			.expectBody()
+			.jsonPath("$.id")
+			.exists()
+			.jsonPath("$.authorId")
+			.isEqualTo(this.authorId.toString())
+			.jsonPath("$.title")
+			.isEqualTo("Hello")
+			.jsonPath("$.body")
+			.isEqualTo("World")
+			.jsonPath("$.category")
+			.isEqualTo("data-modeling")
+			.jsonPath("$.createdAt")
+			.exists()
+			.jsonPath("$.views")
+			.isEqualTo(0);
+	}
+
+	/** A post is read with its views. */
+	@Test
+	void findAnswersThePostWithViews() {
+		given(this.posts.find(this.postId)).willReturn(Mono.just(new PostWithViews(row("Read me"), 42)));
+
+		this.client.get()
+			.uri("/posts/{id}", this.postId)
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.id")
+			.isEqualTo(this.postId.toString())
+			.jsonPath("$.title")
+			.isEqualTo("Read me")
+			.jsonPath("$.views")
+			.isEqualTo(42)
+			.jsonPath("$.createdAt")
+			.isEqualTo("2026-05-01T10:15:30Z");
+	}
+
+	/** An edit passes only the given fields and answers the edited post. */
+	@Test
+	void editPassesTheGivenFields() {
+		given(this.posts.edit(eq(this.postId), eq(new PostChanges(null, null, "java"))))
+			.willReturn(Mono.just(new PostWithViews(row("Moved"), 3)));
+
+		this.client.put()
+			.uri("/posts/{id}", this.postId)
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue("{\"category\": \"java\"}")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.title")
+			.isEqualTo("Moved");
+	}
+
+	/** Deleting answers 204. */
+	@Test
+	void deleteAnswersNoContent() {
+		given(this.posts.delete(this.postId)).willReturn(Mono.empty());
+
+		this.client.delete().uri("/posts/{id}", this.postId).exchange().expectStatus().isNoContent();
+	}
+
+	/** Counting a view answers 204. */
+	@Test
+	void viewAnswersNoContent() {
+		given(this.posts.recordView(this.postId)).willReturn(Mono.empty());
+
+		this.client.post().uri("/posts/{id}/views", this.postId).exchange().expectStatus().isNoContent();
+	}
+
+	/**
+	 * Every kind of bad post is a 400 problem naming the field, and reaches no service.
+	 */
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("invalidPosts")
+	void invalidPostIsBadRequestNamingTheField(String description, String body, String field) {
+		this.client.post()
+			.uri("/posts")
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue(body)
+			.exchange()
+			.expectStatus()
+			.isBadRequest()
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.expectBody()
+			.jsonPath("$.errors[?(@.field == '" + field + "')]")
+			.exists();
+		verifyNoInteractions(this.posts);
+	}
+
+	static Stream<Arguments> invalidPosts() {
+		String author = UUID.randomUUID().toString();
+		return Stream.of(Arguments.of("empty title", json(author, "", "b", "java"), "title"),
+				Arguments.of("blank title", json(author, "   ", "b", "java"), "title"),
+				Arguments.of("oversized title", json(author, TITLE_201, "b", "java"), "title"),
+				Arguments.of("empty body", json(author, "t", "", "java"), "body"),
+				Arguments.of("oversized body", json(author, "t", BODY_20001, "java"), "body"),
+				Arguments.of("missing author", "{\"title\": \"t\", \"body\": \"b\", \"category\": \"java\"}",
+						"authorId"),
+				Arguments.of("invalid author id", json("not-a-uuid", "t", "b", "java"), "authorId"),
+				Arguments.of("missing category",
+						"{\"authorId\": \"" + author + "\", \"title\": \"t\", \"body\": \"b\"}", "category"),
+				Arguments.of("upper-case category", json(author, "t", "b", "Java"), "category"),
+				Arguments.of("category with spaces", json(author, "t", "b", "data modeling"), "category"),
+				Arguments.of("category with a double hyphen", json(author, "t", "b", "data--modeling"), "category"),
+				Arguments.of("one-letter category", json(author, "t", "b", "j"), "category"),
+				Arguments.of("oversized category", json(author, "t", "b", "a".repeat(41)), "category"),
+				Arguments.of("malformed JSON", "{\"title\": ", "body"));
+	}
+
+	/**
+	 * Every kind of bad edit is a 400 problem naming the field, and reaches no service.
+	 */
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("invalidEdits")
+	void invalidEditIsBadRequestNamingTheField(String description, String body, String field) {
+		this.client.put()
+			.uri("/posts/{id}", this.postId)
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue(body)
+			.exchange()
+			.expectStatus()
+			.isBadRequest()
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.expectBody()
+			.jsonPath("$.errors[?(@.field == '" + field + "')]")
+			.exists();
+		verifyNoInteractions(this.posts);
+	}
+
+	static Stream<Arguments> invalidEdits() {
+		return Stream.of(Arguments.of("no field", "{}", "request"),
+				Arguments.of("empty title", "{\"title\": \"\"}", "title"),
+				Arguments.of("blank title", "{\"title\": \" \\n \"}", "title"),
+				Arguments.of("oversized title", "{\"title\": \"" + TITLE_201 + "\"}", "title"),
+				Arguments.of("blank body", "{\"body\": \"  \"}", "body"),
+				Arguments.of("oversized body", "{\"body\": \"" + BODY_20001 + "\"}", "body"),
+				Arguments.of("invalid category", "{\"category\": \"Data Modeling\"}", "category"));
+	}
+
+	/** An invalid post id in the path is a 400 naming it, for every endpoint. */
+	@Test
+	void invalidPostIdIsBadRequest() {
+		this.client.get().uri("/posts/not-a-uuid").exchange().expectStatus().isBadRequest();
+		this.client.put()
+			.uri("/posts/not-a-uuid")
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue("{\"title\": \"t\"}")
+			.exchange()
+			.expectStatus()
+			.isBadRequest();
+		this.client.delete()
+			.uri("/posts/not-a-uuid")
+			.exchange()
+			.expectStatus()
+			.isBadRequest()
+			.expectBody()
+			.jsonPath("$.errors[0].field")
+			.isEqualTo("postId");
+		this.client.post().uri("/posts/not-a-uuid/views").exchange().expectStatus().isBadRequest();
+		verifyNoInteractions(this.posts);
+	}
+
+	/** An unknown post is a 404 problem. */
+	@Test
+	void unknownPostIsNotFound() {
+		given(this.posts.find(this.postId)).willReturn(Mono.error(new NotFoundException("No post " + this.postId)));
+
+		this.client.get()
+			.uri("/posts/{id}", this.postId)
+			.exchange()
+			.expectStatus()
+			.isNotFound()
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.expectBody()
+			.jsonPath("$.detail")
+			.isEqualTo("No post " + this.postId);
+	}
+
+	/** An edit that kept losing races is a 409 problem. */
+	@Test
+	void editLosingEveryRaceIsConflict() {
+		given(this.posts.edit(eq(this.postId), any()))
+			.willReturn(Mono.error(new ConflictException("The post kept changing")));
+
+		this.client.put()
+			.uri("/posts/{id}", this.postId)
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue("{\"title\": \"t\"}")
+			.exchange()
+			.expectStatus()
+			.isEqualTo(409)
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON);
+	}
+
+	private PostsByIdRow row(String title) {
+		return new PostsByIdRow(this.postId, this.authorId, title, "body", "java", "java",
+				Instant.parse("2026-05-01T10:15:30Z"), 2, 1L, false);
+	}
+
+	private static String json(String authorId, String title, String body, String category) {
+		return "{\"authorId\": \"" + authorId + "\", \"title\": \"" + title + "\", \"body\": \"" + body
+				+ "\", \"category\": \"" + category + "\"}";
+	}
+
+}

@@ -1,0 +1,430 @@
+package dev.querydriven.blogplatform.post;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+
+import com.datastax.dse.driver.api.core.cql.reactive.ReactiveRow;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DriverTimeoutException;
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.Row;
+import dev.querydriven.blogplatform.BlogTables;
+import dev.querydriven.blogplatform.comment.CommentService;
+import dev.querydriven.modeling.catalog.ServesQuery;
+import dev.querydriven.modeling.dualwrite.DualWriteException;
+import dev.querydriven.modeling.dualwrite.DualWriter;
+import dev.querydriven.modeling.dualwrite.Reconciler;
+import dev.querydriven.servicesupport.web.ConflictException;
+import dev.querydriven.servicesupport.web.NotFoundException;
+import dev.querydriven.testsupport.CassandraTest;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.test.StepVerifier;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A post's life against the real node: every copy after every write, with the version's
+ * timestamp.
+ */
+@SpringBootTest
+@CassandraTest
+class PostServiceIntegrationTests {
+
+	@Autowired
+	private PostService posts;
+
+	@Autowired
+	private PostRepository repository;
+
+	@Autowired
+	private PostViewsRepository views;
+
+	@Autowired
+	private List<PostCopies> copies;
+
+	@Autowired
+	private CommentService comments;
+
+	@Autowired
+	private CqlSession session;
+
+	private BlogTables tables;
+
+	private UUID authorId;
+
+	private String category;
+
+	@BeforeEach
+	void setUp() {
+		this.tables = new BlogTables(this.session);
+		this.authorId = UUID.randomUUID();
+		this.category = BlogTables.randomCategory();
+	}
+
+	/**
+	 * Publishing writes posts_by_id and copies the title into the author's and the
+	 * category's lists.
+	 */
+	@Test
+	@ServesQuery({ "Q1", "Q2", "Q4" })
+	void publishWritesThePostAndCopiesItsTitleToEveryList() {
+		NewPost post = newPost("Partition keys", this.category);
+
+		this.posts.publish(post)
+			.as(StepVerifier::create)
+			.assertNext((created) -> assertThat(created.version()).isEqualTo(1))
+			.verifyComplete();
+
+		PostsByIdRow stored = this.repository.findById(post.postId()).block();
+		assertThat(stored).isNotNull();
+		assertThat(stored.title()).isEqualTo("Partition keys");
+		assertThat(stored.body()).isEqualTo("Body of Partition keys");
+		assertThat(stored.category()).isEqualTo(this.category);
+		assertThat(stored.createdAt()).isEqualTo(post.createdAt());
+		assertCopies(stored);
+	}
+
+	/** Publishing the same post twice (a replay) changes nothing. */
+	@Test
+	void publishingTheSamePostAgainChangesNothing() {
+		NewPost post = newPost("Once", this.category);
+		PostsByIdRow first = this.posts.publish(post).block();
+
+		this.posts
+			.publish(new NewPost(post.postId(), post.authorId(), "Twice", "Other", this.category, post.createdAt()))
+			.as(StepVerifier::create)
+			.verifyComplete();
+
+		assertThat(this.repository.findById(post.postId()).block()).isEqualTo(first);
+		assertCopies(first);
+	}
+
+	/** A post is read by id with its view count; views are counted per POST. */
+	@Test
+	@ServesQuery({ "Q1", "Q6" })
+	void findShowsThePostWithItsViews() {
+		NewPost post = newPost("Counted", this.category);
+		this.posts.publish(post).block();
+
+		this.posts.recordView(post.postId())
+			.then(this.posts.recordView(post.postId()))
+			.then(this.posts.recordView(post.postId()))
+			.then(this.posts.find(post.postId()))
+			.as(StepVerifier::create)
+			.assertNext((found) -> {
+				assertThat(found.post().title()).isEqualTo("Counted");
+				assertThat(found.views()).isEqualTo(3);
+			})
+			.verifyComplete();
+		assertThat(this.tables.views(post.postId()).getLong("views")).isEqualTo(3);
+	}
+
+	/** A post nobody viewed shows zero views. */
+	@Test
+	@ServesQuery("Q6")
+	void postWithoutViewsShowsZero() {
+		NewPost post = newPost("Unseen", this.category);
+		this.posts.publish(post).block();
+
+		this.posts.find(post.postId())
+			.as(StepVerifier::create)
+			.assertNext((found) -> assertThat(found.views()).isZero())
+			.verifyComplete();
+	}
+
+	/**
+	 * Editing the title rewrites every copy with one timestamp, above the previous
+	 * version's.
+	 */
+	@Test
+	@ServesQuery({ "Q1", "Q2", "Q4" })
+	void editingTheTitleUpdatesEveryCopyWithOneTimestamp() {
+		NewPost post = newPost("Draft title", this.category);
+		PostsByIdRow first = this.posts.publish(post).block();
+
+		this.posts.edit(post.postId(), new PostChanges("Final title", null, null))
+			.as(StepVerifier::create)
+			.assertNext((edited) -> {
+				assertThat(edited.post().version()).isEqualTo(2);
+				assertThat(edited.post().writeTime()).isGreaterThan(first.writeTime());
+				assertThat(edited.post().body()).isEqualTo("Body of Draft title");
+			})
+			.verifyComplete();
+
+		PostsByIdRow stored = this.repository.findById(post.postId()).block();
+		assertThat(stored.title()).isEqualTo("Final title");
+		assertCopies(stored);
+	}
+
+	/** Editing the body changes posts_by_id and leaves the lists' titles as they were. */
+	@Test
+	void editingTheBodyChangesOnlyThePost() {
+		NewPost post = newPost("Stable title", this.category);
+		this.posts.publish(post).block();
+
+		this.posts.edit(post.postId(), new PostChanges(null, "A better body", null)).block();
+
+		PostsByIdRow stored = this.repository.findById(post.postId()).block();
+		assertThat(stored.body()).isEqualTo("A better body");
+		assertThat(stored.title()).isEqualTo("Stable title");
+		assertCopies(stored);
+	}
+
+	/**
+	 * Changing the category moves the copy from the old category's partition to the new
+	 * one's.
+	 */
+	@Test
+	@ServesQuery("Q4")
+	void changingTheCategoryMovesThePostBetweenCategoryPartitions() {
+		String target = BlogTables.randomCategory();
+		NewPost post = newPost("Mover", this.category);
+		this.posts.publish(post).block();
+
+		this.posts.edit(post.postId(), new PostChanges(null, null, target)).block();
+
+		assertThat(this.tables.legacyCategoryPosts(this.category)).isEmpty();
+		PostsByIdRow stored = this.repository.findById(post.postId()).block();
+		assertThat(stored.category()).isEqualTo(target);
+		assertThat(stored.previousCategory()).isEqualTo(this.category);
+		assertCopies(stored);
+	}
+
+	/**
+	 * A "move" to the post's own category decides no new version and keeps every copy.
+	 */
+	@Test
+	void movingToTheSameCategoryChangesNothing() {
+		NewPost post = newPost("Stay", this.category);
+		PostsByIdRow first = this.posts.publish(post).block();
+
+		this.posts.edit(post.postId(), new PostChanges(null, null, this.category))
+			.as(StepVerifier::create)
+			.assertNext((edited) -> assertThat(edited.post()).isEqualTo(first))
+			.verifyComplete();
+
+		assertThat(this.repository.findById(post.postId()).block()).isEqualTo(first);
+		assertCopies(first);
+	}
+
+	/**
+	 * Concurrent edits of one post, each moving it to another category with another
+	 * title, are serialised: whichever version wins last, every copy matches it and no
+	 * other category keeps a copy.
+	 */
+	@Test
+	@ServesQuery({ "Q1", "Q2", "Q4" })
+	void concurrentEditsLeaveNoStaleCopy() {
+		NewPost post = newPost("Contended", this.category);
+		this.posts.publish(post).block();
+		List<String> targets = IntStream.range(0, 6).mapToObj((i) -> BlogTables.randomCategory()).toList();
+
+		List<Integer> decided = Flux.range(0, targets.size())
+			.flatMap((i) -> this.posts.edit(post.postId(), new PostChanges("Title " + i, null, targets.get(i)))
+				.map((edited) -> edited.post().version())
+				.onErrorResume(ConflictException.class, (ex) -> Mono.empty()), targets.size())
+			.collectList()
+			.block();
+
+		assertThat(decided).doesNotHaveDuplicates().isNotEmpty();
+		PostsByIdRow last = this.repository.findById(post.postId()).block();
+		assertThat(last.version()).isEqualTo(1 + decided.size());
+		assertThat(last.title()).isEqualTo("Title " + targets.indexOf(last.category()));
+		assertCopies(last);
+		Set<String> categoriesHoldingACopy = Stream.concat(Stream.of(this.category), targets.stream())
+			.filter((category) -> !this.tables.legacyCategoryPosts(category).isEmpty())
+			.collect(Collectors.toSet());
+		assertThat(categoriesHoldingACopy).containsExactly(last.category());
+	}
+
+	/** Deleting a post removes it, every copy, its comments and its counters. */
+	@Test
+	@ServesQuery({ "Q1", "Q2", "Q3", "Q4" })
+	void deletingAPostRemovesEveryCopyAndItsComments() {
+		NewPost post = newPost("Short-lived", this.category);
+		this.posts.publish(post).block();
+		this.comments.add(post.postId(), "Ann", "First!").block();
+		this.posts.recordView(post.postId()).block();
+
+		this.posts.delete(post.postId()).as(StepVerifier::create).verifyComplete();
+
+		assertThat(this.tables.post(post.postId())).isNull();
+		assertThat(this.tables.authorPosts(this.authorId)).isEmpty();
+		assertThat(this.tables.legacyCategoryPosts(this.category)).isEmpty();
+		assertThat(this.tables.comments(post.postId())).isEmpty();
+		assertThat(this.tables.views(post.postId())).isNull();
+		assertThat(this.tables.commentCount(post.postId())).isNull();
+		this.posts.find(post.postId()).as(StepVerifier::create).verifyError(NotFoundException.class);
+	}
+
+	/** A moved post's deletion leaves no copy in its former category either. */
+	@Test
+	void deletingAMovedPostRemovesItFromEveryCategory() {
+		String target = BlogTables.randomCategory();
+		NewPost post = newPost("Moved then deleted", this.category);
+		this.posts.publish(post).block();
+		this.posts.edit(post.postId(), new PostChanges(null, null, target)).block();
+
+		this.posts.delete(post.postId()).block();
+
+		assertThat(this.tables.legacyCategoryPosts(this.category)).isEmpty();
+		assertThat(this.tables.legacyCategoryPosts(target)).isEmpty();
+		assertThat(this.tables.authorPosts(this.authorId)).isEmpty();
+	}
+
+	/**
+	 * When a version was decided but its copies were never written (a failure between the
+	 * two), retrying the same edit writes them, and removes the copy it moved away from.
+	 */
+	@Test
+	void retryingAnEditRepairsCopiesLeftBehind() {
+		String target = BlogTables.randomCategory();
+		NewPost post = newPost("Before", this.category);
+		PostsByIdRow first = this.posts.publish(post).block();
+		// The version is decided, then the request fails before any copy is written.
+		PostsByIdRow decided = first.next("After", first.body(), target, DualWriter.nextTimestamp(first.writeTime()));
+		assertThat(this.session.execute(this.repository.updateIfVersion(decided, first.version())).wasApplied())
+			.isTrue();
+		assertThat(this.tables.legacyCategoryPosts(this.category)).hasSize(1);
+
+		this.posts.edit(post.postId(), new PostChanges("After", null, target)).block();
+
+		assertThat(this.tables.legacyCategoryPosts(this.category)).isEmpty();
+		assertThat(this.repository.findById(post.postId()).block()).isEqualTo(decided);
+		assertCopies(decided);
+	}
+
+	/**
+	 * When an outage outlives the writer's retries after a move was decided, the request
+	 * fails, and the reconciler re-applies the failed copies with their original
+	 * timestamp once the node answers: the old category's copy goes, the new one comes.
+	 */
+	@Test
+	void copiesLostToAnOutageAreRepairedByTheReconciler() {
+		String target = BlogTables.randomCategory();
+		NewPost post = newPost("Before the outage", this.category);
+		this.posts.publish(post).block();
+		AtomicBoolean outage = new AtomicBoolean(true);
+		Reconciler reconciler = new Reconciler(this.session);
+		DualWriter failing = new DualWriter(this.session).withReconciler(reconciler)
+			.withExecutor((statement) -> (outage.get() && statement instanceof BatchStatement)
+					? Flux.<ReactiveRow>error(new DriverTimeoutException("injected outage"))
+					: this.session.executeReactive(statement));
+		PostService duringOutage = new PostService(this.repository, this.views, this.copies, failing);
+
+		duringOutage.edit(post.postId(), new PostChanges("After the outage", null, target))
+			.as(StepVerifier::create)
+			.verifyError(DualWriteException.class);
+		assertThat(this.tables.legacyCategoryPosts(this.category)).hasSize(1);
+		assertThat(reconciler.pending()).isEqualTo(1);
+
+		outage.set(false);
+		reconciler.reconcile()
+			.as(StepVerifier::create)
+			.assertNext((report) -> assertThat(report.repaired()).isEqualTo(1))
+			.verifyComplete();
+
+		PostsByIdRow decided = this.repository.findById(post.postId()).block();
+		assertThat(decided.version()).isEqualTo(2);
+		assertThat(this.tables.legacyCategoryPosts(this.category)).isEmpty();
+		assertCopies(decided);
+	}
+
+	/**
+	 * A deletion interrupted after its decision is finished by a retried DELETE; the post
+	 * reads as gone meanwhile.
+	 */
+	@Test
+	void retryingADeletionFinishesIt() {
+		NewPost post = newPost("Half deleted", this.category);
+		PostsByIdRow first = this.posts.publish(post).block();
+		PostsByIdRow deletion = first.deletion(DualWriter.nextTimestamp(first.writeTime()));
+		assertThat(this.session.execute(this.repository.updateIfVersion(deletion, first.version())).wasApplied())
+			.isTrue();
+		this.posts.find(post.postId()).as(StepVerifier::create).verifyError(NotFoundException.class);
+
+		this.posts.delete(post.postId()).as(StepVerifier::create).verifyComplete();
+
+		assertThat(this.tables.post(post.postId())).isNull();
+		assertThat(this.tables.authorPosts(this.authorId)).isEmpty();
+		assertThat(this.tables.legacyCategoryPosts(this.category)).isEmpty();
+	}
+
+	/**
+	 * Reading, editing, deleting or viewing an unknown post is a NotFoundException and
+	 * writes nothing.
+	 */
+	@Test
+	void unknownPostIsNotFoundEverywhere() {
+		UUID unknown = UUID.randomUUID();
+
+		this.posts.find(unknown).as(StepVerifier::create).verifyError(NotFoundException.class);
+		this.posts.edit(unknown, new PostChanges("x", null, null))
+			.as(StepVerifier::create)
+			.verifyError(NotFoundException.class);
+		this.posts.delete(unknown).as(StepVerifier::create).verifyError(NotFoundException.class);
+		this.posts.recordView(unknown).as(StepVerifier::create).verifyError(NotFoundException.class);
+
+		assertThat(this.tables.post(unknown)).isNull();
+		assertThat(this.tables.views(unknown)).isNull();
+	}
+
+	/**
+	 * Two posts of one author in the same millisecond both keep their copy (the key ends
+	 * with the id).
+	 */
+	@Test
+	@ServesQuery("Q2")
+	void postsOfTheSameMillisecondNeverOverwriteEachOther() {
+		Instant now = Instant.now();
+		NewPost one = new NewPost(UUID.randomUUID(), this.authorId, "One", "1", this.category, now);
+		NewPost two = new NewPost(UUID.randomUUID(), this.authorId, "Two", "2", this.category, now);
+
+		Flux.merge(this.posts.publish(one), this.posts.publish(two)).blockLast();
+
+		assertThat(this.tables.authorPosts(this.authorId)).hasSize(2);
+		assertThat(this.tables.legacyCategoryPosts(this.category)).hasSize(2);
+	}
+
+	private NewPost newPost(String title, String category) {
+		return new NewPost(UUID.randomUUID(), this.authorId, title, "Body of " + title, category, Instant.now());
+	}
+
+	/**
+	 * Every copy of the version is present, holds its values and carries its timestamp.
+	 */
+	private void assertCopies(PostsByIdRow post) {
+		List<Row> byAuthor = this.tables.authorPosts(post.authorId())
+			.stream()
+			.filter((row) -> row.getUuid("post_id").equals(post.postId()))
+			.toList();
+		assertThat(byAuthor).singleElement().satisfies((row) -> {
+			assertThat(row.getString("title")).isEqualTo(post.title());
+			assertThat(row.getString("category")).isEqualTo(post.category());
+			assertThat(row.getInstant("created_at")).isEqualTo(post.createdAt());
+			assertThat(row.getLong("title_time")).isEqualTo(post.writeTime());
+		});
+		List<Row> byCategory = this.tables.legacyCategoryPosts(post.category())
+			.stream()
+			.filter((row) -> row.getUuid("post_id").equals(post.postId()))
+			.toList();
+		assertThat(byCategory).singleElement().satisfies((row) -> {
+			assertThat(row.getString("title")).isEqualTo(post.title());
+			assertThat(row.getUuid("author_id")).isEqualTo(post.authorId());
+			assertThat(row.getLong("title_time")).isEqualTo(post.writeTime());
+		});
+	}
+
+}
