@@ -16,7 +16,9 @@
  * <p>
  * Readings expire by TTL counted from their own time ({@code USING TTL} = retention −
  * age), under TimeWindowCompactionStrategy with daily windows (see
- * {@code cql/002_sensor_data.cql}).
+ * {@code cql/002_sensor_data.cql}). A range read starts no earlier than the retention
+ * horizon (now − retention), so it never scans expired rows, which count as tombstones
+ * until their day's SSTable is dropped.
  *
  * <p>
  * {@code latest_reading_by_sensor} (Q7) is one row per sensor, upserted with the

@@ -1,5 +1,6 @@
 package dev.querydriven.iotsensors.rollup;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
@@ -31,10 +32,13 @@ public class RollupService {
 
 	private final IotSensorsProperties properties;
 
-	RollupService(RollupRepository repository, SensorService sensors, IotSensorsProperties properties) {
+	private final Clock clock;
+
+	RollupService(RollupRepository repository, SensorService sensors, IotSensorsProperties properties, Clock clock) {
 		this.repository = repository;
 		this.sensors = sensors;
 		this.properties = properties;
+		this.clock = clock;
 	}
 
 	/**
@@ -75,18 +79,30 @@ public class RollupService {
 	 * The rollups of the hours starting in {@code [from, to)}, oldest first (Q6): one day
 	 * partition at a time, through the multi-bucket reader. The range is bounded by the
 	 * caller (31 days by default), so the answer is at most 745 rows and is not paged.
+	 *
+	 * <p>
+	 * The read starts no earlier than the retention horizon (now − retention): a rollup
+	 * expires one retention after its hour began, so the rows of a day partition expire
+	 * one by one, and a read reaching further back would scan the expired ones as
+	 * tombstones until their SSTable is dropped.
 	 * @param sensorId the sensor
 	 * @param range the hours to cover
 	 * @return the rollups, or a 404 for an unknown sensor
 	 */
 	public Mono<List<HourlyRollupsBySensorRow>> findRange(UUID sensorId, TimeRange range) {
 		int everyHour = Math.toIntExact(Duration.between(range.from(), range.to()).toHours() + 2);
-		return this.sensors.require(sensorId)
-			.then(MultiBucketReader.range(
-					(slice, after, limit) -> this.repository.findInDay(sensorId, slice, after, limit),
-					HourlyRollupsBySensorRow::hourStart, BucketGranularity.DAY, range.from(), range.to(),
-					ReadOrder.OLDEST_FIRST, everyHour, null))
-			.map((page) -> page.items());
+		return this.sensors.require(sensorId).then(Mono.defer(() -> {
+			Instant horizon = this.clock.instant().minus(this.properties.rollups().retention());
+			Instant from = range.from().isBefore(horizon) ? horizon : range.from();
+			if (!from.isBefore(range.to())) {
+				return Mono.just(List.of());
+			}
+			return MultiBucketReader
+				.range((slice, after, limit) -> this.repository.findInDay(sensorId, slice, after, limit),
+						HourlyRollupsBySensorRow::hourStart, BucketGranularity.DAY, from, range.to(),
+						ReadOrder.OLDEST_FIRST, everyHour, null)
+				.map((page) -> page.items());
+		}));
 	}
 
 }

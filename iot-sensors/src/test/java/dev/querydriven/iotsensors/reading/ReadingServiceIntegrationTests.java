@@ -17,6 +17,7 @@ import java.util.stream.Stream;
 import com.datastax.oss.driver.api.core.CqlSession;
 import dev.querydriven.iotsensors.IotSensorsFixtures;
 import dev.querydriven.iotsensors.IotSensorsIntegrationTest;
+import dev.querydriven.iotsensors.IotSensorsProperties;
 import dev.querydriven.iotsensors.TestClock;
 import dev.querydriven.iotsensors.ingestion.NewReading;
 import dev.querydriven.modeling.catalog.ServesQuery;
@@ -60,6 +61,9 @@ class ReadingServiceIntegrationTests {
 
 	@Autowired
 	private CqlSession session;
+
+	@Autowired
+	private IotSensorsProperties properties;
 
 	@BeforeEach
 	void resetClock() {
@@ -192,6 +196,87 @@ class ReadingServiceIntegrationTests {
 		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
 		ingest(this.client, sensorId, List.of(reading(from), reading(to.minusMillis(1)), reading(to)));
 		assertThat(readAll(sensorId, from, to, "desc", 20)).containsExactly(to.minusMillis(1), from);
+	}
+
+	/**
+	 * A range reaching back past the retention starts at the retention horizon (now − 30
+	 * days): older readings, expired on a real node, are neither returned nor scanned
+	 * (one hour partition read instead of three), and a range wholly before the horizon
+	 * is empty.
+	 */
+	@Test
+	@ServesQuery({ "Q3", "Q4" })
+	void rangeNeverReachesPastTheRetention() {
+		Instant horizon = this.clock.instant().minus(Duration.ofDays(31)).truncatedTo(ChronoUnit.HOURS);
+		// Ingested as if it were 31 days ago: the rows live on the node (their TTL counts
+		// from the write), but lie beyond the retention once the clock moves 30 days on.
+		this.clock.set(horizon.plus(Duration.ofHours(1)));
+		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
+		List<NewReading> sent = Stream
+			.iterate(horizon.minus(Duration.ofMinutes(50)), (time) -> time.isBefore(horizon.plus(Duration.ofHours(1))),
+					(time) -> time.plus(Duration.ofMinutes(15)))
+			.map(IotSensorsFixtures::reading)
+			.toList();
+		ingest(this.client, sensorId, sent);
+		List<Instant> unexpired = sent.stream()
+			.map(NewReading::time)
+			.filter((time) -> !time.isBefore(horizon))
+			.toList();
+		assertThat(unexpired).hasSize(4);
+
+		this.clock.set(horizon.plus(this.properties.readings().retention()));
+		Instant from = horizon.minus(Duration.ofHours(2));
+		Instant to = horizon.plus(Duration.ofHours(1));
+		DistributionSummary partitions = this.meters.get("querydriven.iotsensors.readings.partitions.per.page")
+			.summary();
+		double before = partitions.totalAmount();
+		assertThat(page(sensorId, from, to, "asc", 100, null).items()).extracting(ReadingResponse::time)
+			.containsExactlyElementsOf(unexpired);
+		assertThat(partitions.totalAmount() - before).isEqualTo(1);
+		assertThat(readAll(sensorId, from, to, "desc", 3))
+			.containsExactlyElementsOf(unexpired.stream().sorted(Comparator.reverseOrder()).toList());
+		ReadingsPage beforeTheHorizon = page(sensorId, from, horizon, "desc", 100, null);
+		assertThat(beforeTheHorizon.items()).isEmpty();
+		assertThat(beforeTheHorizon.next()).isNull();
+	}
+
+	/**
+	 * When the retention horizon overtakes a cursor before the next page is asked for,
+	 * newest first the walk ends (all that was left has expired) and oldest first it
+	 * resumes at the horizon, in the cursor's hour or a later one: never a reading twice,
+	 * never one beyond the retention.
+	 */
+	@Test
+	@ServesQuery({ "Q3", "Q4" })
+	void pagingEndsAtTheRetentionHorizonWhenItOvertakesTheCursor() {
+		Instant hour = this.clock.instant().minus(Duration.ofDays(31)).truncatedTo(ChronoUnit.HOURS);
+		Duration retention = this.properties.readings().retention();
+		this.clock.set(hour.plus(Duration.ofHours(2)));
+		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
+		List<Instant> times = List.of(hour.minus(Duration.ofMinutes(50)), hour.minus(Duration.ofMinutes(20)),
+				hour.plus(Duration.ofMinutes(10)), hour.plus(Duration.ofMinutes(40)),
+				hour.plus(Duration.ofMinutes(70)));
+		ingest(this.client, sensorId, times.stream().map(IotSensorsFixtures::reading).toList());
+		Instant from = hour.minus(Duration.ofHours(1));
+		Instant to = hour.plus(Duration.ofHours(2));
+
+		this.clock.set(from.plus(retention));
+		ReadingsPage newest = page(sensorId, from, to, "desc", 4, null);
+		assertThat(newest.items()).extracting(ReadingResponse::time)
+			.containsExactly(times.get(4), times.get(3), times.get(2), times.get(1));
+		ReadingsPage oldest = page(sensorId, from, to, "asc", 1, null);
+		assertThat(oldest.items()).extracting(ReadingResponse::time).containsExactly(times.get(0));
+
+		this.clock.set(hour.minus(Duration.ofMinutes(30)).plus(retention));
+		assertThat(page(sensorId, from, to, "asc", 10, oldest.next()).items()).extracting(ReadingResponse::time)
+			.containsExactlyElementsOf(times.subList(1, 5));
+
+		this.clock.set(hour.plus(Duration.ofMinutes(20)).plus(retention));
+		ReadingsPage afterNewest = page(sensorId, from, to, "desc", 4, newest.next());
+		assertThat(afterNewest.items()).isEmpty();
+		assertThat(afterNewest.next()).isNull();
+		assertThat(page(sensorId, from, to, "asc", 10, oldest.next()).items()).extracting(ReadingResponse::time)
+			.containsExactlyElementsOf(times.subList(3, 5));
 	}
 
 	/**

@@ -9,6 +9,7 @@ import java.util.UUID;
 
 import dev.querydriven.iotsensors.IotSensorsFixtures;
 import dev.querydriven.iotsensors.IotSensorsIntegrationTest;
+import dev.querydriven.iotsensors.IotSensorsProperties;
 import dev.querydriven.iotsensors.TestClock;
 import dev.querydriven.iotsensors.ingestion.NewReading;
 import dev.querydriven.modeling.bucket.Bucket;
@@ -42,6 +43,9 @@ class RollupServiceIntegrationTests {
 
 	@Autowired
 	private RollupRepository repository;
+
+	@Autowired
+	private IotSensorsProperties properties;
 
 	@BeforeEach
 	void resetClock() {
@@ -87,6 +91,47 @@ class RollupServiceIntegrationTests {
 			.isEqualTo(Math.max(sent.get(0).temperature(), sent.get(1).temperature()))
 			.jsonPath("$.hours[3].batteryLevel.min")
 			.isEqualTo((double) Math.min(sent.get(6).batteryLevel(), sent.get(7).batteryLevel()));
+	}
+
+	/**
+	 * A range reaching back past the rollups' retention (a year) starts at the retention
+	 * horizon: the rollups of older hours, expired on a real node, are neither returned
+	 * nor scanned, and a range wholly before the horizon is empty.
+	 */
+	@Test
+	@ServesQuery("Q6")
+	void rollupsNeverReachPastTheRetention() {
+		Instant horizon = this.clock.instant().minus(Duration.ofDays(366)).truncatedTo(ChronoUnit.HOURS);
+		// Rolled up as if it were 366 days ago: the rows live on the node (their TTL
+		// counts from the write), but lie beyond the retention once the clock moves on.
+		this.clock.set(horizon.plus(Duration.ofHours(2)));
+		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
+		ingest(this.client, sensorId, List.of(reading(horizon.minus(Duration.ofHours(1)).plusSeconds(100)),
+				reading(horizon.plusSeconds(100)), reading(horizon.plus(Duration.ofHours(1)).plusSeconds(100))));
+
+		this.clock.set(horizon.plus(this.properties.rollups().retention()));
+		this.client.get()
+			.uri((uri) -> uri.path("/sensors/{id}/rollups/hourly")
+				.queryParam("from", horizon.minus(Duration.ofHours(3)))
+				.queryParam("to", horizon.plus(Duration.ofHours(3)))
+				.build(sensorId))
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.hours[*].hourStart")
+			.isEqualTo(List.of(horizon.toString(), horizon.plus(Duration.ofHours(1)).toString()));
+		this.client.get()
+			.uri((uri) -> uri.path("/sensors/{id}/rollups/hourly")
+				.queryParam("from", horizon.minus(Duration.ofHours(3)))
+				.queryParam("to", horizon)
+				.build(sensorId))
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.hours.length()")
+			.isEqualTo(0);
 	}
 
 	/**
