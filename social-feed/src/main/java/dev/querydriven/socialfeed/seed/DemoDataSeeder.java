@@ -93,12 +93,9 @@ class DemoDataSeeder implements ApplicationRunner, DisposableBean {
 	@Override
 	public void run(ApplicationArguments args) {
 		Instant now = this.clock.instant();
-		long started = System.nanoTime();
 		logger.info("Seeding demo data in the background: {} users, a follow graph, posts over {} days",
 				this.volume.users() + POPULAR.size(), HISTORY.toDays());
-		this.running = seed(now).subscribe((seeded) -> {
-			DemoDataSeeded done = new DemoDataSeeded(seeded.users(), seeded.follows(), seeded.posts(), seeded.likes(),
-					Duration.ofNanos(System.nanoTime() - started));
+		this.running = seed(now).subscribe((done) -> {
 			logger.info("Demo data seeded in {} s: {} users, {} follows, {} posts, {} likes", done.took().toSeconds(),
 					done.users(), done.follows(), done.posts(), done.likes());
 			this.events.publishEvent(done);
@@ -114,6 +111,7 @@ class DemoDataSeeder implements ApplicationRunner, DisposableBean {
 	}
 
 	Mono<DemoDataSeeded> seed(Instant now) {
+		long started = System.nanoTime();
 		Random random = new Random(42);
 		List<SeedUser> people = new ArrayList<>();
 		Instant registered = now.minus(HISTORY).minus(Duration.ofDays(7));
@@ -139,8 +137,8 @@ class DemoDataSeeder implements ApplicationRunner, DisposableBean {
 		return users(everyone, registered).then(follows(followPairs, registered.plus(Duration.ofHours(1))))
 			.then(publish(postsToWrite))
 			.then(like(likePairs, now))
-			.thenReturn(new DemoDataSeeded(everyone.size(), followPairs.size(), postsToWrite.size(), likePairs.size(),
-					Duration.ZERO));
+			.then(Mono.fromSupplier(() -> new DemoDataSeeded(everyone.size(), followPairs.size(), postsToWrite.size(),
+					likePairs.size(), Duration.ofNanos(System.nanoTime() - started))));
 	}
 
 	private Mono<Void> users(List<SeedUser> everyone, Instant registered) {
