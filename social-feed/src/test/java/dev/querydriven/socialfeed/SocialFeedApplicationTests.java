@@ -37,11 +37,11 @@ class SocialFeedApplicationTests {
 
 	/**
 	 * A user follows another, the other posts {@code #cassandra hello}: the post is in
-	 * the follower's timeline, under the hashtag, in the author's posts, likeable once,
-	 * and gone from all of them when deleted.
+	 * the follower's timeline, under the hashtag, in the author's posts, likeable once
+	 * (and shown as liked by its liker only), and gone from all of them when deleted.
 	 */
 	@Test
-	@ServesQuery({ "Q1", "Q2", "Q3", "Q4", "Q5", "Q6", "Q7", "Q9", "Q17", "Q18" })
+	@ServesQuery({ "Q1", "Q2", "Q3", "Q4", "Q5", "Q6", "Q7", "Q9", "Q17", "Q18", "Q19" })
 	void userFollowsAuthorWhosePostReachesTimelineAndHashtag() {
 		JsonNode alice = register();
 		JsonNode bob = register();
@@ -114,8 +114,18 @@ class SocialFeedApplicationTests {
 				.isNoContent();
 		}
 		this.client.get().uri("/posts/{p}", postId).exchange().expectBody().jsonPath("$.likes").isEqualTo(1);
+		this.client.get()
+			.uri("/posts/{p}/likes/{b}", postId, bobId)
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.userId")
+			.isEqualTo(bobId);
+		this.client.get().uri("/posts/{p}/likes/{a}", postId, aliceId).exchange().expectStatus().isNotFound();
 		this.client.delete().uri("/users/{a}/posts/{p}", aliceId, postId).exchange().expectStatus().isNoContent();
 		this.client.get().uri("/posts/{p}", postId).exchange().expectStatus().isNotFound();
+		this.client.get().uri("/posts/{p}/likes/{b}", postId, bobId).exchange().expectStatus().isNotFound();
 		this.client.get().uri("/users/{b}/timeline", bobId).exchange().expectBody().jsonPath("$.items").isEmpty();
 		this.client.get()
 			.uri("/hashtags/cassandra/posts?limit=100")

@@ -15,13 +15,15 @@ import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTest
  * The whole service on a random port, against the real Cassandra of the test JVM. Every
  * integration test class uses exactly this configuration, so they all share one
  * application context. The fan-out threshold is 3 so that the switch to read-time merging
- * happens with a handful of followers.
+ * happens with a handful of followers, and a user's followers take a new shard every 4
+ * follows, so that fan-outs, promotions and follower pages cross shards.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-		properties = { "social-feed.timeline.fan-out-threshold=3", "social-feed.timeline.fan-out-concurrency=4" })
+		properties = { "social-feed.timeline.fan-out-threshold=3", "social-feed.timeline.fan-out-concurrency=4",
+				"social-feed.follow.followers-per-shard=4" })
 @AutoConfigureWebTestClient
 @CassandraTest
 public @interface SocialFeedIntegrationTest {

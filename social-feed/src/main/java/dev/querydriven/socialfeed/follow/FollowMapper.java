@@ -11,7 +11,7 @@ import org.mapstruct.Mapping;
 interface FollowMapper {
 
 	@Mapping(target = "id", source = "followerId")
-	UserSummaryResponse toResponse(FollowersByUserRow row);
+	UserSummaryResponse toResponse(FollowersByUserShardRow row);
 
 	@Mapping(target = "id", source = "followedId")
 	UserSummaryResponse toResponse(FollowingByUserRow row);

@@ -21,12 +21,16 @@ import org.springframework.stereotype.Service;
 
 /**
  * Follows and unfollows: both directions in one denormalized write, the follower count
- * next to it, and the {@link FollowListener} told within the request.
+ * next to it, and the {@link FollowListener} told within the request. A user's followers
+ * are split into shards ({@link FollowerShards}); the follower's own list records which
+ * shard its row went to, so that an unfollow finds it.
  */
 @Service
 public class FollowService {
 
 	private final FollowRepository follows;
+
+	private final FollowerShards shards;
 
 	private final UserService users;
 
@@ -36,9 +40,10 @@ public class FollowService {
 
 	private final CursorCodec cursors;
 
-	FollowService(FollowRepository follows, UserService users, DualWriter writer, FollowListener listener,
-			CursorCodec cursors) {
+	FollowService(FollowRepository follows, FollowerShards shards, UserService users, DualWriter writer,
+			FollowListener listener, CursorCodec cursors) {
 		this.follows = follows;
+		this.shards = shards;
 		this.users = users;
 		this.writer = writer;
 		this.listener = listener;
@@ -48,7 +53,8 @@ public class FollowService {
 	/**
 	 * Makes a user follow another. Idempotent: following someone one already follows
 	 * changes nothing. Old posts are not copied into the follower's timeline (no
-	 * backfill).
+	 * backfill). The follower row goes to the followed user's current shard, read from
+	 * the counters before the write.
 	 * @param userId the follower
 	 * @param targetId the user to follow
 	 * @param at the time of the follow
@@ -56,26 +62,30 @@ public class FollowService {
 	 */
 	public Mono<Void> follow(UUID userId, UUID targetId, Instant at) {
 		Instant followedAt = at.truncatedTo(ChronoUnit.MILLIS);
-		return bothUsers(userId, targetId).flatMap(
-				(pair) -> this.follows.follows(userId, targetId).filter((already) -> !already).flatMap((ignored) -> {
-					UsersByIdRow follower = pair.get(0);
-					UsersByIdRow target = pair.get(1);
-					DenormalizedWrite write = DenormalizedWrite.builder("follow " + userId + " -> " + targetId)
-						.put(this.follows.insertFollower(targetId, userId, follower.username(), follower.displayName(),
-								followedAt))
-						.put(this.follows.insertFollowing(userId, targetId, target.username(), target.displayName(),
-								followedAt))
-						.build();
-					return this.writer.execute(write)
-						.then(this.follows.addFollowers(targetId, 1))
-						.then(this.follows.followerCount(targetId))
-						.flatMap((count) -> this.listener.followed(userId, targetId, followedAt, count));
-				}));
+		return bothUsers(userId, targetId).flatMap((pair) -> this.follows.findFollow(userId, targetId)
+			.hasElement()
+			.filter((already) -> !already)
+			.flatMap((ignored) -> this.shards.current(targetId))
+			.flatMap((shard) -> {
+				UsersByIdRow follower = pair.get(0);
+				UsersByIdRow target = pair.get(1);
+				DenormalizedWrite write = DenormalizedWrite.builder("follow " + userId + " -> " + targetId)
+					.put(this.follows.insertFollower(targetId, shard, userId, follower.username(),
+							follower.displayName(), followedAt))
+					.put(this.follows.upsertFollowing(userId, targetId, target.username(), target.displayName(),
+							followedAt, shard))
+					.build();
+				return this.writer.execute(write)
+					.then(this.follows.countFollow(targetId))
+					.then(this.follows.findCounts(targetId))
+					.flatMap((counts) -> this.listener.followed(userId, targetId, followedAt, counts.followers()));
+			}));
 	}
 
 	/**
-	 * Makes a user stop following another. Idempotent. The listener's own undo statements
-	 * join the same write.
+	 * Makes a user stop following another. Idempotent. The follower row is deleted in
+	 * every shard the follow recorded; the listener's own undo statements join the same
+	 * write.
 	 * @param userId the follower
 	 * @param targetId the user to unfollow
 	 * @param at the time of the unfollow
@@ -83,30 +93,40 @@ public class FollowService {
 	 */
 	public Mono<Void> unfollow(UUID userId, UUID targetId, Instant at) {
 		Instant unfollowedAt = at.truncatedTo(ChronoUnit.MILLIS);
-		return bothUsers(userId, targetId).flatMap(
-				(pair) -> this.follows.follows(userId, targetId).filter((following) -> following).flatMap((ignored) -> {
-					DenormalizedWrite write = DenormalizedWrite.builder("unfollow " + userId + " -> " + targetId)
-						.put(this.follows.deleteFollower(targetId, userId))
-						.put(this.follows.deleteFollowing(userId, targetId))
+		return bothUsers(userId, targetId)
+			.flatMap((pair) -> this.follows.findFollow(userId, targetId).flatMap((followerShards) -> {
+				DenormalizedWrite.Builder write = DenormalizedWrite.builder("unfollow " + userId + " -> " + targetId);
+				for (int shard : followerShards) {
+					write.put(this.follows.deleteFollower(targetId, shard, userId));
+				}
+				return this.writer
+					.execute(write.put(this.follows.deleteFollowing(userId, targetId))
 						.putAll(this.listener.unfollowed(userId, targetId, unfollowedAt))
-						.build();
-					return this.writer.execute(write).then(this.follows.addFollowers(targetId, -1));
-				}));
+						.build())
+					.then(this.follows.countUnfollow(targetId));
+			}));
 	}
 
 	/**
-	 * A page of a user's followers (Q3).
+	 * A page of a user's followers (Q3): the shards in order, each in follower-id order,
+	 * one partition at a time until the page is full. The cursor is the shard and the
+	 * last follower of the page.
 	 * @param userId the user
 	 * @param cursor the previous page's cursor, or {@code null}
 	 * @param limit the page size
 	 * @return the page
 	 */
-	public Mono<Page<FollowersByUserRow>> followers(UUID userId, String cursor, int limit) {
+	public Mono<Page<FollowersByUserShardRow>> followers(UUID userId, String cursor, int limit) {
 		String scope = "followers:" + userId;
 		return Mono.defer(() -> {
-			UUID after = decode(scope, cursor);
+			ShardPosition from = decodeShardPosition(scope, cursor);
+			Flux<FollowersByUserShardRow> rows = this.shards.current(userId)
+				.flatMapMany((last) -> Flux.range(from.shard(), Math.max(0, last - from.shard() + 1)))
+				.concatMap((shard) -> this.follows.findFollowers(userId, shard,
+						(shard == from.shard()) ? from.after() : null, limit + 1))
+				.take(limit + 1);
 			return this.users.require(userId, "userId")
-				.then(page(this.follows.findFollowers(userId, after, limit + 1), limit, FollowersByUserRow::followerId,
+				.then(page(rows, limit, (row) -> List.of(Integer.toString(row.shard()), row.followerId().toString()),
 						scope));
 		});
 	}
@@ -123,8 +143,8 @@ public class FollowService {
 		return Mono.defer(() -> {
 			UUID after = decode(scope, cursor);
 			return this.users.require(userId, "userId")
-				.then(page(this.follows.findFollowing(userId, after, limit + 1), limit, FollowingByUserRow::followedId,
-						scope));
+				.then(page(this.follows.findFollowing(userId, after, limit + 1), limit,
+						(row) -> List.of(row.followedId().toString()), scope));
 		});
 	}
 
@@ -132,15 +152,31 @@ public class FollowService {
 	 * Reads one row more than the page holds: a next cursor is issued only when another
 	 * row exists, so the last page never links to an empty one.
 	 */
-	private <T> Mono<Page<T>> page(Flux<T> rows, int limit, Function<T, UUID> idOf, String scope) {
+	private <T> Mono<Page<T>> page(Flux<T> rows, int limit, Function<T, List<String>> positionOf, String scope) {
 		return rows.collectList().map((list) -> {
 			if (list.size() <= limit) {
 				return new Page<>(list, null);
 			}
 			List<T> items = new ArrayList<>(list.subList(0, limit));
-			String next = this.cursors.encode(scope, List.of(idOf.apply(items.get(limit - 1)).toString()));
+			String next = this.cursors.encode(scope, positionOf.apply(items.get(limit - 1)));
 			return new Page<>(items, next);
 		});
+	}
+
+	private ShardPosition decodeShardPosition(String scope, String cursor) {
+		if (cursor == null) {
+			return new ShardPosition(0, null);
+		}
+		List<String> values = this.cursors.decodeValues(scope, cursor);
+		try {
+			if (values.size() == 2 && Integer.parseInt(values.get(0)) >= 0) {
+				return new ShardPosition(Integer.parseInt(values.get(0)), UUID.fromString(values.get(1)));
+			}
+		}
+		catch (IllegalArgumentException ex) {
+			// falls through: signed, yet not ours
+		}
+		throw new InvalidRequestException("cursor", "is not a cursor issued for this list");
 	}
 
 	private UUID decode(String scope, String cursor) {
@@ -157,6 +193,14 @@ public class FollowService {
 			// falls through: signed, yet not ours
 		}
 		throw new InvalidRequestException("cursor", "is not a cursor issued for this list");
+	}
+
+	/**
+	 * Where a page of followers resumes: strictly after {@code after} in {@code shard}
+	 * ({@code null}: from the start of the shard).
+	 */
+	private record ShardPosition(int shard, UUID after) {
+
 	}
 
 	/**

@@ -16,17 +16,24 @@ public class FollowerLookup {
 
 	private final FollowRepository follows;
 
-	FollowerLookup(FollowRepository follows) {
+	private final FollowerShards shards;
+
+	FollowerLookup(FollowRepository follows, FollowerShards shards) {
 		this.follows = follows;
+		this.shards = shards;
 	}
 
 	/**
-	 * Every follower of an author, streamed from {@code followers_by_user} (Q3).
+	 * Every follower of an author, streamed from {@code followers_by_user_shard} (Q3):
+	 * the author's shards one after the other, each page by page. An ordinary author has
+	 * one shard.
 	 * @param authorId the author
 	 * @return the follower ids
 	 */
 	public Flux<UUID> followerIds(UUID authorId) {
-		return this.follows.findFollowerIds(authorId);
+		return this.shards.current(authorId)
+			.flatMapMany((last) -> Flux.range(0, last + 1)
+				.concatMap((shard) -> this.follows.findFollowerIds(authorId, shard)));
 	}
 
 }

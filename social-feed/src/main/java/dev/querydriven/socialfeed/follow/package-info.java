@@ -2,21 +2,35 @@
  * Follows (Q3, Q4, Q11, Q12): who follows whom.
  *
  * <p>
- * One follow is two rows, one per direction: {@code followers_by_user} answers "who
+ * One follow is two rows, one per direction: {@code followers_by_user_shard} answers "who
  * follows X" (Q3, and the recipients of X's fan-out) and {@code following_by_user}
  * answers "whom does Y follow" (Q4) and "does Y follow X" (Q11, one row). Both are
  * written by one {@link dev.querydriven.modeling.dualwrite.DenormalizedWrite} with one
  * client timestamp, so an unfollow issued after a follow always wins in both tables. The
- * follower's name is copied into each row: a page of followers reads one partition.
+ * follower's name is copied into each row: a page of followers needs no further reads.
  * Profiles cannot change today; if they could, a rename would have to rewrite these
  * copies.
  *
  * <p>
- * {@code follower_counts} (Q12) is a counter incremented by each new follow: it decides
- * when an author has too many followers to be fanned out. Counters are approximate (an
- * increment is not idempotent, so a retry may count twice, and two concurrent first
- * follows may both count), which is fine for a threshold. What follows from a follow for
- * timelines is the {@link dev.querydriven.socialfeed.follow.FollowListener}'s business:
- * this package does not know about timelines.
+ * <b>Follower shards.</b> Nothing bounds how many followers an account has, and the
+ * accounts with the most are the ones the timeline stops fanning out. So a user's
+ * followers are split: a follow goes to shard
+ * {@code follows_received / social-feed.follow.followers-per-shard} (50,000 by default,
+ * about 5 MB per partition), and reading every follower walks the shards in order, one
+ * partition at a time ({@link dev.querydriven.socialfeed.follow.FollowerShards}). An
+ * ordinary account keeps a single partition. The follower's own row in
+ * {@code following_by_user} records the shard in a set, so an unfollow deletes the
+ * follower row where it is, even when two requests for the same follow raced across a
+ * shard boundary and wrote it to two shards.
+ *
+ * <p>
+ * {@code follower_counts} (Q12) holds two counters: {@code followers}, incremented by a
+ * follow and decremented by an unfollow, decides when an author has too many followers to
+ * be fanned out; {@code follows_received}, never decremented, numbers the shards.
+ * Counters are approximate (an increment is not idempotent, so a retry may count twice,
+ * and two concurrent first follows may both count), which is fine for a threshold and for
+ * a shard number (a shard then holds a few rows more or less). What follows from a follow
+ * for timelines is the {@link dev.querydriven.socialfeed.follow.FollowListener}'s
+ * business: this package does not know about timelines.
  */
 package dev.querydriven.socialfeed.follow;

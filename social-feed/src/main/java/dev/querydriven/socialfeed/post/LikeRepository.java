@@ -15,7 +15,7 @@ import reactor.core.publisher.Mono;
 import org.springframework.stereotype.Repository;
 
 /**
- * {@code post_likers} (Q17) and {@code post_like_counts} (Q18).
+ * {@code post_likers} (Q17, Q19) and {@code post_like_counts} (Q18).
  */
 @Repository
 class LikeRepository {
@@ -33,9 +33,19 @@ class LikeRepository {
 	 */
 	private static final ConsistencyLevel COUNT_WRITE = ConsistencyLevel.LOCAL_QUORUM;
 
+	/**
+	 * "Has this user liked this post" reads a local quorum: the lightweight transaction
+	 * of the like commits at LOCAL_QUORUM, so the liker sees their own like right after
+	 * the 204 (a stale answer would show the button unpressed and invite a second,
+	 * harmless, like).
+	 */
+	private static final ConsistencyLevel LIKER_READ = ConsistencyLevel.LOCAL_QUORUM;
+
 	private final CqlSession session;
 
 	private final PreparedStatement insertLiker;
+
+	private final PreparedStatement selectLiker;
 
 	private final PreparedStatement deleteLikers;
 
@@ -49,6 +59,8 @@ class LikeRepository {
 		this.session = session;
 		this.insertLiker = session
 			.prepare("INSERT INTO post_likers (post_id, user_id, liked_at) VALUES (?, ?, ?) IF NOT EXISTS");
+		this.selectLiker = session
+			.prepare("SELECT post_id, user_id, liked_at FROM post_likers WHERE post_id = ? AND user_id = ?");
 		this.deleteLikers = session.prepare("DELETE FROM post_likers WHERE post_id = ?");
 		this.incrementLikes = session.prepare("UPDATE post_like_counts SET likes = likes + 1 WHERE post_id = ?");
 		this.selectLikes = session.prepare("SELECT likes FROM post_like_counts WHERE post_id = ?");
@@ -70,6 +82,19 @@ class LikeRepository {
 			.setSerialConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL)
 			.setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
 			.setIdempotent(false)).next().map(ReactiveRow::wasApplied);
+	}
+
+	/**
+	 * A user's like of a post: one row, by the table's full primary key.
+	 * @param postId the post
+	 * @param userId the user
+	 * @return the like, or empty when the user has not liked the post
+	 */
+	@ServesQuery("Q19")
+	Mono<PostLikersRow> findLike(UUID postId, UUID userId) {
+		return execute(this.selectLiker.bind(postId, userId).setConsistencyLevel(LIKER_READ).setIdempotent(true)).next()
+			.map((row) -> new PostLikersRow(row.getUuid("post_id"), row.getUuid("user_id"),
+					row.getInstant("liked_at")));
 	}
 
 	/**

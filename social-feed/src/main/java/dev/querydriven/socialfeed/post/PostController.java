@@ -86,6 +86,12 @@ class PostController {
 		return this.likes.like(postId, request.userId(), this.clock.instant()).then();
 	}
 
+	@GetMapping("/posts/{postId}/likes/{userId}")
+	@Operation(summary = "A user's like of a post (Q19): 200 when the user liked it, 404 otherwise")
+	Mono<LikeResponse> findLike(@PathVariable UUID postId, @PathVariable UUID userId) {
+		return this.likes.findLike(postId, userId).map(this.mapper::toResponse);
+	}
+
 	@DeleteMapping("/users/{userId}/posts/{postId}")
 	@ResponseStatus(HttpStatus.NO_CONTENT)
 	@Operation(summary = "Delete a post from every table it was copied to, timelines included")

@@ -25,6 +25,8 @@ public interface PostMapper {
 	@Mapping(target = "createdAt", source = "postTime")
 	PostResponse toResponse(PostsByHashtagRow row);
 
+	LikeResponse toResponse(PostLikersRow row);
+
 	@Mapping(target = "id", source = "post.postId")
 	@Mapping(target = "authorId", source = "post.authorId")
 	@Mapping(target = "content", source = "post.content")

@@ -1,5 +1,5 @@
 /**
- * Posts, hashtags and likes (Q2, Q5, Q9, Q10, Q17, Q18): everything keyed by a post or
+ * Posts, hashtags and likes (Q2, Q5, Q9, Q10, Q17–Q19): everything keyed by a post or
  * listing posts by author or tag.
  *
  * <p>
@@ -30,5 +30,7 @@
  * consistency ONE. The count is approximate: a counter increment is not idempotent (a
  * retry after a timeout may count twice, and a crash between the insert and the increment
  * counts nothing), and a like count tolerates that, as the article says of view counts.
+ * The liker's row also answers "has this user liked this post" (Q19, the state of the
+ * like button): one row, by the table's full primary key.
  */
 package dev.querydriven.socialfeed.post;

@@ -26,13 +26,15 @@ import org.springframework.beans.factory.DisposableBean;
 import org.springframework.boot.ApplicationArguments;
 import org.springframework.boot.ApplicationRunner;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Component;
 
 /**
  * Seeds the demo data in the background once the service is up (requests are served
  * meanwhile), logging its progress. Idempotent: every id is derived from a fixed name, a
  * user or post that exists is skipped, and follows and likes are idempotent, so a second
- * run (or a run after an interrupted one) converges to the same data.
+ * run (or a run after an interrupted one) converges to the same data. Its volume comes
+ * from {@link SeedProperties}; a {@link DemoDataSeeded} event says when it is done.
  */
 @Component
 @ConditionalOnBooleanProperty("querydriven.seed.enabled")
@@ -40,23 +42,16 @@ class DemoDataSeeder implements ApplicationRunner, DisposableBean {
 
 	private static final Logger logger = LoggerFactory.getLogger(DemoDataSeeder.class);
 
-	static final int USERS = 300;
-
-	private static final int FOLLOWS_PER_USER = 15;
-
-	private static final int MAX_POSTS_PER_USER = 8;
-
-	private static final int POSTS_PER_POPULAR_AUTHOR = 40;
-
-	private static final int LIKES = 1_000;
-
 	private static final Duration HISTORY = Duration.ofDays(180);
 
 	private static final int CONCURRENCY = 8;
 
-	/** Two popular authors, followed by far more users than the fan-out threshold. */
-	private static final List<Popular> POPULAR = List.of(new Popular("cassandra_news", "Cassandra News", 250),
-			new Popular("modeling_tips", "Data Modeling Tips", 150));
+	/**
+	 * Two popular authors, followed by five sixths and half of the users: with the
+	 * default volume (300 users) far more than the fan-out threshold.
+	 */
+	private static final List<Popular> POPULAR = List.of(new Popular("cassandra_news", "Cassandra News", 5, 6),
+			new Popular("modeling_tips", "Data Modeling Tips", 1, 2));
 
 	private static final List<String> HASHTAGS = List.of("cassandra", "datamodeling", "nosql", "java", "spring",
 			"reactive", "timeseries", "kubernetes", "performance", "distributed");
@@ -78,25 +73,33 @@ class DemoDataSeeder implements ApplicationRunner, DisposableBean {
 
 	private final Clock clock;
 
+	private final SeedProperties volume;
+
+	private final ApplicationEventPublisher events;
+
 	private volatile Disposable running;
 
-	DemoDataSeeder(UserService users, FollowService follows, PostService posts, LikeService likes, Clock clock) {
+	DemoDataSeeder(UserService users, FollowService follows, PostService posts, LikeService likes, Clock clock,
+			SeedProperties volume, ApplicationEventPublisher events) {
 		this.users = users;
 		this.follows = follows;
 		this.posts = posts;
 		this.likes = likes;
 		this.clock = clock;
+		this.volume = volume;
+		this.events = events;
 	}
 
 	@Override
 	public void run(ApplicationArguments args) {
 		Instant now = this.clock.instant();
-		long started = System.nanoTime();
 		logger.info("Seeding demo data in the background: {} users, a follow graph, posts over {} days",
-				USERS + POPULAR.size(), HISTORY.toDays());
-		this.running = seed(now).subscribe(
-				(ignored) -> logger.info("Demo data seeded in {} s", (System.nanoTime() - started) / 1_000_000_000),
-				(error) -> logger.error("Seeding demo data failed (re-running the service resumes it)", error));
+				this.volume.users() + POPULAR.size(), HISTORY.toDays());
+		this.running = seed(now).subscribe((done) -> {
+			logger.info("Demo data seeded in {} s: {} users, {} follows, {} posts, {} likes", done.took().toSeconds(),
+					done.users(), done.follows(), done.posts(), done.likes());
+			this.events.publishEvent(done);
+		}, (error) -> logger.error("Seeding demo data failed (re-running the service resumes it)", error));
 	}
 
 	@Override
@@ -107,11 +110,12 @@ class DemoDataSeeder implements ApplicationRunner, DisposableBean {
 		}
 	}
 
-	Mono<Boolean> seed(Instant now) {
+	Mono<DemoDataSeeded> seed(Instant now) {
+		long started = System.nanoTime();
 		Random random = new Random(42);
 		List<SeedUser> people = new ArrayList<>();
 		Instant registered = now.minus(HISTORY).minus(Duration.ofDays(7));
-		for (int i = 1; i <= USERS; i++) {
+		for (int i = 1; i <= this.volume.users(); i++) {
 			String name = String.format("user_%03d", i);
 			people.add(new SeedUser(id("user:" + name), name, "User " + i));
 		}
@@ -123,7 +127,7 @@ class DemoDataSeeder implements ApplicationRunner, DisposableBean {
 		List<UUID[]> followPairs = followGraph(people, popular, random);
 		List<SeedPost> postsToWrite = posts(people, popular, now, random);
 		List<UUID[]> likePairs = new ArrayList<>();
-		for (int i = 0; i < LIKES; i++) {
+		for (int i = 0; i < this.volume.likes(); i++) {
 			likePairs.add(new UUID[] { postsToWrite.get(random.nextInt(postsToWrite.size())).id(),
 					people.get(random.nextInt(people.size())).id() });
 		}
@@ -133,7 +137,8 @@ class DemoDataSeeder implements ApplicationRunner, DisposableBean {
 		return users(everyone, registered).then(follows(followPairs, registered.plus(Duration.ofHours(1))))
 			.then(publish(postsToWrite))
 			.then(like(likePairs, now))
-			.thenReturn(true);
+			.then(Mono.fromSupplier(() -> new DemoDataSeeded(everyone.size(), followPairs.size(), postsToWrite.size(),
+					likePairs.size(), Duration.ofNanos(System.nanoTime() - started))));
 	}
 
 	private Mono<Void> users(List<SeedUser> everyone, Instant registered) {
@@ -186,10 +191,10 @@ class DemoDataSeeder implements ApplicationRunner, DisposableBean {
 			.then();
 	}
 
-	private static List<UUID[]> followGraph(List<SeedUser> people, List<SeedUser> popular, Random random) {
+	private List<UUID[]> followGraph(List<SeedUser> people, List<SeedUser> popular, Random random) {
 		List<UUID[]> pairs = new ArrayList<>();
 		for (SeedUser user : people) {
-			for (int i = 0; i < FOLLOWS_PER_USER; i++) {
+			for (int i = 0; i < this.volume.followsPerUser(); i++) {
 				SeedUser other = people.get(random.nextInt(people.size()));
 				if (!other.equals(user)) {
 					pairs.add(new UUID[] { user.id(), other.id() });
@@ -197,23 +202,23 @@ class DemoDataSeeder implements ApplicationRunner, DisposableBean {
 			}
 		}
 		for (int p = 0; p < popular.size(); p++) {
-			for (int i = 0; i < POPULAR.get(p).followers(); i++) {
+			for (int i = 0; i < POPULAR.get(p).followers(people.size()); i++) {
 				pairs.add(new UUID[] { people.get(i).id(), popular.get(p).id() });
 			}
 		}
 		return pairs;
 	}
 
-	private static List<SeedPost> posts(List<SeedUser> people, List<SeedUser> popular, Instant now, Random random) {
+	private List<SeedPost> posts(List<SeedUser> people, List<SeedUser> popular, Instant now, Random random) {
 		List<SeedPost> all = new ArrayList<>();
 		for (SeedUser user : people) {
-			int count = random.nextInt(MAX_POSTS_PER_USER + 1);
+			int count = random.nextInt(this.volume.maxPostsPerUser() + 1);
 			for (int i = 0; i < count; i++) {
 				all.add(post(user, i, now, random));
 			}
 		}
 		for (SeedUser author : popular) {
-			for (int i = 0; i < POSTS_PER_POPULAR_AUTHOR; i++) {
+			for (int i = 0; i < this.volume.postsPerPopularAuthor(); i++) {
 				all.add(post(author, i, now, random));
 			}
 		}
@@ -250,7 +255,12 @@ class DemoDataSeeder implements ApplicationRunner, DisposableBean {
 
 	}
 
-	private record Popular(String username, String displayName, int followers) {
+	/** A popular author, followed by {@code numerator / denominator} of the users. */
+	private record Popular(String username, String displayName, int numerator, int denominator) {
+
+		int followers(int users) {
+			return users * this.numerator / this.denominator;
+		}
 
 	}
 

@@ -117,8 +117,8 @@ class FollowControllerTests {
 	void followersArePaged() {
 		UUID user = UUID.randomUUID();
 		UUID follower = UUID.randomUUID();
-		given(this.follows.followers(user, null, 20)).willReturn(Mono.just(new Page<>(
-				List.of(new FollowersByUserRow(user, follower, "bob", "Bob", Instant.parse("2026-05-01T00:00:00Z"))),
+		given(this.follows.followers(user, null, 20)).willReturn(Mono.just(new Page<>(List
+			.of(new FollowersByUserShardRow(user, 0, follower, "bob", "Bob", Instant.parse("2026-05-01T00:00:00Z"))),
 				"next-cursor")));
 		this.client.get()
 			.uri("/users/{u}/followers", user)

@@ -1,5 +1,7 @@
 package dev.querydriven.socialfeed.post;
 
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.UUID;
 
@@ -78,6 +80,34 @@ class LikeServiceIntegrationTests {
 			.as(StepVerifier::create)
 			.expectNext(2L)
 			.verifyComplete();
+	}
+
+	/**
+	 * The liker's row answers "has this user liked this post": found, with the time of
+	 * the first like, for the liker; not found for anyone else or for an unknown post.
+	 */
+	@Test
+	@ServesQuery({ "Q17", "Q19" })
+	void likeIsFoundForTheLikerOnly() {
+		UsersByIdRow author = this.fixtures.user();
+		UsersByIdRow fan = this.fixtures.user();
+		UsersByIdRow other = this.fixtures.user();
+		PostsByIdRow post = this.fixtures.post(author, "do you like it");
+		Instant first = this.fixtures.now().truncatedTo(ChronoUnit.MILLIS);
+		this.likes.like(post.postId(), fan.userId(), first).block();
+		this.likes.like(post.postId(), fan.userId(), first.plusSeconds(60)).block();
+		this.likes.findLike(post.postId(), fan.userId())
+			.as(StepVerifier::create)
+			.expectNext(new PostLikersRow(post.postId(), fan.userId(), first))
+			.verifyComplete();
+		this.likes.findLike(post.postId(), other.userId())
+			.as(StepVerifier::create)
+			.expectError(NotFoundException.class)
+			.verify();
+		this.likes.findLike(UUID.randomUUID(), fan.userId())
+			.as(StepVerifier::create)
+			.expectError(NotFoundException.class)
+			.verify();
 	}
 
 	/** Liking an unknown post, or as an unknown user, is a 404 and writes nothing. */

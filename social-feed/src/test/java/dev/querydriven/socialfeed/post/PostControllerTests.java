@@ -172,6 +172,47 @@ class PostControllerTests {
 	}
 
 	/**
+	 * A user's like of a post answers 200 with when it happened, a like that does not
+	 * exist is a 404 problem, and an invalid user id a 400 naming it.
+	 */
+	@Test
+	void likeOfAUserIsFoundOrNotFound() {
+		UUID postId = UUID.randomUUID();
+		UUID fan = UUID.randomUUID();
+		UUID other = UUID.randomUUID();
+		Instant likedAt = Instant.parse("2026-05-01T09:00:00Z");
+		given(this.likes.findLike(postId, fan)).willReturn(Mono.just(new PostLikersRow(postId, fan, likedAt)));
+		given(this.likes.findLike(postId, other)).willReturn(Mono.error(new NotFoundException("Not liked")));
+		this.client.get()
+			.uri("/posts/{p}/likes/{u}", postId, fan)
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.postId")
+			.isEqualTo(postId.toString())
+			.jsonPath("$.userId")
+			.isEqualTo(fan.toString())
+			.jsonPath("$.likedAt")
+			.isEqualTo("2026-05-01T09:00:00Z");
+		this.client.get()
+			.uri("/posts/{p}/likes/{u}", postId, other)
+			.exchange()
+			.expectStatus()
+			.isNotFound()
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON);
+		this.client.get()
+			.uri("/posts/{p}/likes/not-a-uuid", postId)
+			.exchange()
+			.expectStatus()
+			.isBadRequest()
+			.expectBody()
+			.jsonPath("$.errors[0].field")
+			.isEqualTo("userId");
+	}
+
+	/**
 	 * Hashtags in the URL are validated; limits outside 1–100 are 400s naming the limit.
 	 */
 	@Test

@@ -29,6 +29,8 @@ import org.springframework.context.annotation.Bean;
 @EnableConfigurationProperties({ QueryDrivenCassandraProperties.class, CassandraProperties.class })
 public final class CassandraSchemaMigrationAutoConfiguration {
 
+	private static final Duration SCHEMA_CHANGE_TIMEOUT = Duration.ofSeconds(30);
+
 	@Bean
 	CassandraSchemaMigrations cassandraSchemaMigrations(ObjectProvider<CqlSessionBuilder> sessionBuilders,
 			CassandraConnectionDetails connectionDetails, QueryDrivenCassandraProperties properties,
@@ -38,15 +40,14 @@ public final class CassandraSchemaMigrationAutoConfiguration {
 	}
 
 	/**
-	 * Schema changes wait for every node to agree and can take seconds on a busy machine:
-	 * the migrations run in a driver profile with a timeout far above the 2 s that suits
-	 * requests.
-	 * @return the customizer adding the profile
+	 * The execution profile of the migration statements: schema changes may take longer
+	 * than an application request.
+	 * @return the customizer adding the profile to the driver configuration
 	 */
 	@Bean
-	DriverConfigLoaderBuilderCustomizer cassandraSchemaMigrationsProfile() {
+	DriverConfigLoaderBuilderCustomizer schemaMigrationExecutionProfile() {
 		return (builder) -> builder.startProfile(CassandraSchemaMigrations.EXECUTION_PROFILE)
-			.withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofMinutes(1))
+			.withDuration(DefaultDriverOption.REQUEST_TIMEOUT, SCHEMA_CHANGE_TIMEOUT)
 			.endProfile();
 	}
 

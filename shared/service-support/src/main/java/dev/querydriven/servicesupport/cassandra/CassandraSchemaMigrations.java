@@ -28,8 +28,13 @@ import org.springframework.boot.cassandra.autoconfigure.CassandraConnectionDetai
  */
 public final class CassandraSchemaMigrations implements InitializingBean {
 
-	/** The driver profile (long timeout) every migration statement runs in. */
-	static final String EXECUTION_PROFILE = "querydriven-migrations";
+	/**
+	 * The driver execution profile the migration statements run with (defined by
+	 * {@link CassandraSchemaMigrationAutoConfiguration}): a schema change answers only
+	 * once the node has applied it, which takes seconds on a busy machine (a
+	 * {@code DROP TABLE} more than the driver's default 2-second request timeout).
+	 */
+	public static final String EXECUTION_PROFILE = "querydriven-schema-migrations";
 
 	private final ObjectProvider<CqlSessionBuilder> sessionBuilders;
 
@@ -56,8 +61,11 @@ public final class CassandraSchemaMigrations implements InitializingBean {
 				new FailOnDuplicatesCollector(), scanners);
 		// The library closes the session it is given: it gets one of its own.
 		CqlSession session = this.sessionBuilders.getObject().build();
+		// A session built from a driver configuration of one's own may lack the profile.
+		String profile = session.getContext().getConfig().getProfiles().containsKey(EXECUTION_PROFILE)
+				? EXECUTION_PROFILE : null;
 		Database database = new Database(session,
-				new MigrationConfiguration().withKeyspaceName(this.keyspace).withExecutionProfile(EXECUTION_PROFILE));
+				new MigrationConfiguration().withKeyspaceName(this.keyspace).withExecutionProfile(profile));
 		new MigrationTask(database, repository, true).migrate();
 	}
 

@@ -1,0 +1,37 @@
+package dev.querydriven.servicesupport.cassandra;
+
+import java.time.Duration;
+
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+import com.datastax.oss.driver.api.core.config.DriverExecutionProfile;
+import com.datastax.oss.driver.api.core.config.ProgrammaticDriverConfigLoaderBuilder;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Schema migrations run with an execution profile of their own, so that a slow schema
+ * change (a {@code DROP TABLE} on a busy machine) is not cut off by the 2-second timeout
+ * of application requests.
+ */
+class SchemaMigrationExecutionProfileTests {
+
+	/**
+	 * The customizer adds the profile with a 30-second request timeout and leaves the
+	 * default profile alone.
+	 */
+	@Test
+	void migrationProfileWaitsLongerThanApplicationRequests() {
+		ProgrammaticDriverConfigLoaderBuilder builder = DriverConfigLoader.programmaticBuilder();
+		new CassandraSchemaMigrationAutoConfiguration().schemaMigrationExecutionProfile().customize(builder);
+		try (DriverConfigLoader loader = builder.build()) {
+			DriverExecutionProfile profile = loader.getInitialConfig()
+				.getProfile(CassandraSchemaMigrations.EXECUTION_PROFILE);
+			assertThat(profile.getDuration(DefaultDriverOption.REQUEST_TIMEOUT)).isEqualTo(Duration.ofSeconds(30));
+			assertThat(loader.getInitialConfig().getDefaultProfile().getDuration(DefaultDriverOption.REQUEST_TIMEOUT))
+				.isEqualTo(Duration.ofSeconds(2));
+		}
+	}
+
+}

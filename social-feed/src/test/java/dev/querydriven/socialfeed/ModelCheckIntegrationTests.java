@@ -1,0 +1,73 @@
+package dev.querydriven.socialfeed;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import dev.querydriven.modelcheck.MeasuredTable;
+import dev.querydriven.modelcheck.ModelReport;
+import dev.querydriven.modelcheck.harness.ModelCheckHarness;
+import dev.querydriven.socialfeed.seed.DemoDataSeeded;
+import dev.querydriven.testsupport.CassandraTest;
+import dev.querydriven.testsupport.SharedCassandra;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.event.EventListener;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The model check (issue 8) of the social feed: the guide's "Optimize &amp; Validate"
+ * checklist, run against the live schema on the test node, with the node's own partition
+ * figures measured after a small volume of demo data. The seeder writes it through the
+ * services, as in a dev run, but about a fifth of the dev volume (60 users instead of
+ * 300), which keeps this test's time small while every table the seeder fills gets
+ * flushed partitions to measure. A lower fan-out threshold lets the two popular authors
+ * be promoted, so the tables of the read-time merge are measured too.
+ */
+@SpringBootTest(properties = { "querydriven.seed.enabled=true", "querydriven.seed.users=60",
+		"querydriven.seed.follows-per-user=6", "querydriven.seed.max-posts-per-user=4",
+		"querydriven.seed.posts-per-popular-author=10", "querydriven.seed.likes=150",
+		"social-feed.timeline.fan-out-threshold=20" })
+@CassandraTest
+class ModelCheckIntegrationTests {
+
+	/**
+	 * The model passes the checklist without a single finding or exemption,
+	 * {@code docs/model-report.*} are up to date, and every table the seeder fills was
+	 * measured on the node, no larger than its facts say.
+	 */
+	@Test
+	void modelPassesTheChecklist(@Autowired CqlSession session, @Autowired SeedingDone seeding) throws Exception {
+		DemoDataSeeded seeded = seeding.event.get(2, TimeUnit.MINUTES);
+		assertThat(seeded.users()).isEqualTo(62);
+		ModelReport report = ModelCheckHarness.of(new SocialFeedQueryCatalog(), session)
+			.measuredOn(SharedCassandra.backend().jmxAddress())
+			.verify();
+		assertThat(report.findings()).isEmpty();
+		assertThat(report.exempted()).isEmpty();
+		assertThat(report.measuredFindings()).isEmpty();
+		assertThat(report.measured()).extracting(MeasuredTable::table)
+			.contains("users_by_id", "users_by_username", "users_by_email", "followers_by_user_shard",
+					"following_by_user", "follower_counts", "posts_by_id", "posts_by_user", "posts_by_hashtag",
+					"hashtag_days", "user_timeline", "timeline_deliveries_by_post", "high_fanout_authors",
+					"high_fanout_following_by_user", "post_likers", "post_like_counts");
+	}
+
+	/** Completes when the seeder, which runs in the background, says it is done. */
+	@TestConfiguration(proxyBeanMethods = false)
+	static class SeedingDone {
+
+		final CompletableFuture<DemoDataSeeded> event = new CompletableFuture<>();
+
+		@EventListener
+		void seeded(DemoDataSeeded seeded) {
+			this.event.complete(seeded);
+		}
+
+	}
+
+}
