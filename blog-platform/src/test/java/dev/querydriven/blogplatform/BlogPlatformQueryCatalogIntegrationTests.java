@@ -138,7 +138,8 @@ class BlogPlatformQueryCatalogIntegrationTests {
 			.collect(Collectors.toMap((exemption) -> exemption.check(), (exemption) -> exemption.table()));
 
 		assertThat(checks).containsEntry("partition-size", "posts_by_category_v1")
-			.containsEntry("distribution", "posts_by_category_v1");
+			.containsEntry("distribution", "posts_by_category_v1")
+			.containsEntry("tombstones", "posts_by_category_v1");
 		assertThat(this.catalog.accessPatterns()).filteredOn((query) -> query.table().equals("posts_by_category_v1"))
 			.singleElement()
 			.satisfies((query) -> assertThat(query.facts().bounded()).isFalse());

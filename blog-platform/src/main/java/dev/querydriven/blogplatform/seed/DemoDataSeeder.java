@@ -20,28 +20,30 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import org.springframework.beans.factory.DisposableBean;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.ApplicationArguments;
 import org.springframework.boot.ApplicationRunner;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Component;
 
 /**
  * Seeds demo data in the background once the service is up (it serves meanwhile).
  *
  * <p>
- * Idempotent: every post and comment has an id derived from its number, posts are created
+ * Idempotent: every post and comment has an id derived from its number (and the
+ * {@linkplain SeedProperties#namespace() namespace}), posts are created
  * {@code IF NOT EXISTS}, and a post that already existed gets no comments again (comment
  * counts are counters, which a replay would inflate). Once the last post exists, a re-run
- * does nothing.
+ * does nothing. Its volume comes from {@link SeedProperties}; a {@link DemoDataSeeded}
+ * event says when it is done.
  */
 @Component
 @ConditionalOnBooleanProperty("querydriven.seed.enabled")
+@EnableConfigurationProperties(SeedProperties.class)
 class DemoDataSeeder implements ApplicationRunner, DisposableBean {
 
 	static final int AUTHORS = 25;
-
-	static final int POSTS = 3_000;
 
 	/** The busiest category first: it takes about half of the posts. */
 	static final List<String> CATEGORIES = List.of("data-modeling", "performance", "operations", "java",
@@ -69,41 +71,41 @@ class DemoDataSeeder implements ApplicationRunner, DisposableBean {
 
 	private final int postCount;
 
+	private final String namespace;
+
+	private final ApplicationEventPublisher events;
+
 	private volatile Disposable seeding;
 
-	@Autowired
-	DemoDataSeeder(PostService posts, CommentService comments) {
-		this(posts, comments, POSTS);
-	}
-
-	/**
-	 * A seeder of fewer posts, for tests.
-	 */
-	DemoDataSeeder(PostService posts, CommentService comments, int postCount) {
+	DemoDataSeeder(PostService posts, CommentService comments, SeedProperties properties,
+			ApplicationEventPublisher events) {
 		this.posts = posts;
 		this.comments = comments;
-		this.postCount = postCount;
+		this.postCount = properties.posts();
+		this.namespace = properties.namespace();
+		this.events = events;
 	}
 
 	@Override
 	public void run(ApplicationArguments args) {
 		Instant anchor = Instant.now().truncatedTo(ChronoUnit.MINUTES);
-		this.seeding = seed(anchor).subscribe((created) -> {
-		}, (error) -> logger.error("Demo data seeding failed; restart to resume it", error));
+		this.seeding = seed(anchor).subscribe(this.events::publishEvent,
+				(error) -> logger.error("Demo data seeding failed; restart to resume it", error));
 	}
 
 	/**
 	 * Seeds every post not yet present, with its comments.
 	 * @param anchor the newest post's time
-	 * @return the number of posts created by this run
+	 * @return what this run created
 	 */
-	Mono<Long> seed(Instant anchor) {
+	Mono<DemoDataSeeded> seed(Instant anchor) {
 		AtomicLong created = new AtomicLong();
 		AtomicLong commented = new AtomicLong();
+		long started = System.nanoTime();
 		int last = this.postCount - 1;
 		return this.posts.requireExisting(postId(last)).map((present) -> {
 			logger.info("Demo data present ({} posts); nothing to seed", this.postCount);
-			return 0L;
+			return new DemoDataSeeded(0, 0, Duration.ofNanos(System.nanoTime() - started));
 		}).onErrorResume(NotFoundException.class, (notSeeded) -> {
 			logger.info("Seeding demo data: {} authors, {} posts over {} days in {}, with comments", AUTHORS,
 					this.postCount, SPREAD.toDays(), CATEGORIES);
@@ -121,8 +123,11 @@ class DemoDataSeeder implements ApplicationRunner, DisposableBean {
 					}
 				})
 				.then(Mono.fromSupplier(() -> {
-					logger.info("Demo data seeded: {} posts created, {} comments", created.get(), commented.get());
-					return created.get();
+					DemoDataSeeded seeded = new DemoDataSeeded(created.get(), commented.get(),
+							Duration.ofNanos(System.nanoTime() - started));
+					logger.info("Demo data seeded in {} s: {} posts created, {} comments", seeded.took().toSeconds(),
+							seeded.postsCreated(), seeded.commentsCreated());
+					return seeded;
 				}));
 		});
 	}
@@ -165,20 +170,20 @@ class DemoDataSeeder implements ApplicationRunner, DisposableBean {
 				+ "order, time buckets that bound partitions, and copies kept in sync on write.";
 	}
 
-	static UUID authorId(int number) {
+	UUID authorId(int number) {
 		return uuid("author-" + number);
 	}
 
-	static UUID postId(int number) {
+	UUID postId(int number) {
 		return uuid("post-" + number);
 	}
 
-	private static UUID commentId(int post, int index) {
+	private UUID commentId(int post, int index) {
 		return uuid("comment-" + post + "-" + index);
 	}
 
-	private static UUID uuid(String name) {
-		return UUID.nameUUIDFromBytes(("query-driven-blog-demo:" + name).getBytes(StandardCharsets.UTF_8));
+	private UUID uuid(String name) {
+		return UUID.nameUUIDFromBytes((this.namespace + ":" + name).getBytes(StandardCharsets.UTF_8));
 	}
 
 	@Override

@@ -162,7 +162,7 @@ class MigrationIntegrationTests {
 			.containsEntry("next", null);
 		UUID edited = this.expected.values()
 			.stream()
-			.filter((post) -> post.category().equals(hot))
+			.filter((post) -> post.category().equals(hot) && !post.deleted())
 			.findFirst()
 			.orElseThrow()
 			.id();

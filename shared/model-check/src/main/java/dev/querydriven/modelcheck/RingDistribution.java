@@ -10,7 +10,9 @@ import java.util.List;
  * @param distinctKeys the declared number of partition-key values
  * @param sampledKeys how many synthetic keys were hashed (all of them up to
  * {@link RingSimulation#MAX_SAMPLES})
- * @param hottestKeyShare the declared share of the most common key (0 = even)
+ * @param hottestKeyShare the share of the most common key in the simulation: the declared
+ * one, or 0 (even) when there is none or its partition writes too slowly to make any node
+ * a bottleneck
  * @param nodeShares each node's share of the table's rows and writes, by primary
  * ownership, in ring order
  * @param imbalance the busiest node's share divided by a fair share ({@code 1/nodes}):

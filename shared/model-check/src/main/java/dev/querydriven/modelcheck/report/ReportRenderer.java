@@ -181,7 +181,7 @@ public final class ReportRenderer {
 			rows.add(List.of("Growth", table.growth()));
 			rows.add(List.of("Facts", facts(table.facts())));
 			rows.add(List.of("Partition size", size(table.estimate())));
-			rows.add(List.of("Distribution", distribution(table.distribution())));
+			rows.add(List.of("Distribution", distribution(table.distribution(), table.facts())));
 			rows.add(List.of("Result", icon(report, table.name())));
 			blocks.add(new Block.Table(List.of("", ""), rows));
 		}
@@ -236,16 +236,22 @@ public final class ReportRenderer {
 		return values + "; " + bytes + " (limits: 10 MB ideal, 100 MB hard)";
 	}
 
-	private static String distribution(RingDistribution ring) {
+	private static String distribution(RingDistribution ring, SizingFacts facts) {
 		if (ring == null) {
 			return "not simulated (no facts)";
 		}
 		String shares = ring.nodeShares().stream().map(Units::percent).collect(Collectors.joining(" / "));
-		return String.format(Locale.ROOT,
+		String distribution = String.format(Locale.ROOT,
 				"%s keys (%s hashed) on %d nodes: %d own data; shares %s; busiest %.2f× fair; busiest partition %s of "
 						+ "the load",
 				Units.count(ring.distinctKeys()), Units.count(ring.sampledKeys()), ring.nodes(), ring.nodesOwningData(),
 				shares, ring.imbalance(), Units.percent(ring.hottestPartitionShare()));
+		if (facts != null && facts.hottestKeyShare() > 0 && ring.hottestKeyShare() == 0) {
+			distribution += "; the busiest key's declared " + Units.percent(facts.hottestKeyShare())
+					+ " is not simulated: its writes (" + Units.rate(facts.writesPerSecondPerPartition())
+					+ ") stay within what one partition sustains, so the skew makes no node a bottleneck";
+		}
+		return distribution;
 	}
 
 	private static void findings(List<Finding> findings, List<Block> blocks) {
