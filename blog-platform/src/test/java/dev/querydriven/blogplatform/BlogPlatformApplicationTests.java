@@ -19,7 +19,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * input that leaves nothing behind.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-@AutoConfigureWebTestClient
+// 30 s, not 5: a 2-core CI runner in the middle of a full build can be slow; a stuck
+// request still fails.
+@AutoConfigureWebTestClient(timeout = "30s")
 @CassandraTest
 class BlogPlatformApplicationTests {
 

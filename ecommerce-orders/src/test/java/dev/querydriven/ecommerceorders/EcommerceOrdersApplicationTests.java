@@ -28,7 +28,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * bad input that gets a 4xx problem naming the field, never a 5xx, and writes nothing.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-@AutoConfigureWebTestClient
+// 30 s, not 5: a 2-core CI runner in the middle of a full build can be slow; a stuck
+// request still fails.
+@AutoConfigureWebTestClient(timeout = "30s")
 @CassandraTest
 class EcommerceOrdersApplicationTests {
 

@@ -30,7 +30,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * metric.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-@AutoConfigureWebTestClient
+// 30 s, not 5: a 2-core CI runner in the middle of a full build can be slow; a stuck
+// request still fails.
+@AutoConfigureWebTestClient(timeout = "30s")
 @CassandraTest
 @ExtendWith(OutputCaptureExtension.class)
 class IotSensorsApplicationTests {

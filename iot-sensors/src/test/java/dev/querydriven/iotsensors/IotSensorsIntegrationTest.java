@@ -22,7 +22,9 @@ import org.springframework.context.annotation.Import;
 @Documented
 @SpringBootTest
 @CassandraTest
-@AutoConfigureWebTestClient
+// 30 s, not 5: a 2-core CI runner in the middle of a full build can be slow; a stuck
+// request still fails.
+@AutoConfigureWebTestClient(timeout = "30s")
 @Import(TestClockConfiguration.class)
 public @interface IotSensorsIntegrationTest {
 

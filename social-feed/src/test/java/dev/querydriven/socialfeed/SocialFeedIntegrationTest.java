@@ -24,7 +24,9 @@ import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTest
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "social-feed.timeline.fan-out-threshold=3", "social-feed.timeline.fan-out-concurrency=4",
 				"social-feed.follow.followers-per-shard=4" })
-@AutoConfigureWebTestClient
+// 30 s, not 5: a 2-core CI runner in the middle of a full build can be slow; a stuck
+// request still fails.
+@AutoConfigureWebTestClient(timeout = "30s")
 @CassandraTest
 public @interface SocialFeedIntegrationTest {
 
