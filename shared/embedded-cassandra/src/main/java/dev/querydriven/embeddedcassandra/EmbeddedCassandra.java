@@ -203,6 +203,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
 		command.add("-Dcassandra.storagedir=" + directory);
 		command.add("-Dcassandra.triggers_dir=" + directory.resolve("triggers"));
 		command.add("-Dcassandra.jmx.local.port=" + this.jmxPort);
+		command.add("-Djava.rmi.server.hostname=127.0.0.1");
 		// Start fast: a single node has no gossip to wait for and no reason to delay its
 		// superuser.
 		command.add("-Dcassandra.skip_wait_for_gossip_to_settle=0");

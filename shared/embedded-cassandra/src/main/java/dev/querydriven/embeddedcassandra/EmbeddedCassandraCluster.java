@@ -72,8 +72,13 @@ public final class EmbeddedCassandraCluster implements AutoCloseable {
 			.map((node) -> CompletableFuture.supplyAsync(node::start))
 			.toList();
 		others.forEach(CompletableFuture::join);
-		this.superuser = SuperuserSetup.secure(contactPoints(), EmbeddedCassandra.DATACENTER, this.superuserFile,
-				this.startupTimeout);
+		// Joined without bootstrap, the nodes must agree on the ring before anything is
+		// written:
+		// the superuser's row would otherwise land on a node that turns out not to own
+		// it.
+		RingView.awaitAgreement(this.nodes, this.startupTimeout);
+		this.superuser = SuperuserSetup.secureCluster(contactPoints(), EmbeddedCassandra.DATACENTER, this.superuserFile,
+				this.nodes.size(), this.startupTimeout);
 		this.nodes.forEach((node) -> node.superuser(this.superuser));
 		logger.info("Cassandra cluster of {} nodes ready in {} ms: contact points {}", this.nodes.size(),
 				Duration.ofNanos(System.nanoTime() - started).toMillis(), contactPoints());

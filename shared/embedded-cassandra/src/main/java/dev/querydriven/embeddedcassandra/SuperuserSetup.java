@@ -25,6 +25,24 @@ final class SuperuserSetup {
 
 	static Credentials secure(List<InetSocketAddress> contactPoints, String datacenter, Path credentialsFile,
 			Duration timeout) {
+		return secure(contactPoints, datacenter, credentialsFile, 1, timeout);
+	}
+
+	/**
+	 * Secures the superuser of a new ring: {@code system_auth} first gets a replica on up
+	 * to three nodes (one replica, the default, would make every login depend on one
+	 * node), then the password changes and every node must accept it before the cluster
+	 * counts as started.
+	 */
+	static Credentials secureCluster(List<InetSocketAddress> contactPoints, String datacenter, Path credentialsFile,
+			int nodes, Duration timeout) {
+		Credentials superuser = secure(contactPoints, datacenter, credentialsFile, Math.min(3, nodes), timeout);
+		awaitLoginEverywhere(contactPoints, datacenter, superuser, timeout);
+		return superuser;
+	}
+
+	private static Credentials secure(List<InetSocketAddress> contactPoints, String datacenter, Path credentialsFile,
+			int authReplicas, Duration timeout) {
 		try {
 			if (Files.isRegularFile(credentialsFile)) {
 				Credentials stored = Credentials.readFrom(credentialsFile);
@@ -35,6 +53,11 @@ final class SuperuserSetup {
 			Credentials generated = Credentials.generate(DEFAULT_SUPERUSER);
 			Credentials initial = new Credentials(DEFAULT_SUPERUSER, DEFAULT_SUPERUSER);
 			try (CqlSession session = CassandraLogin.open(contactPoints, datacenter, initial, timeout)) {
+				if (authReplicas > 1) {
+					session
+						.execute("ALTER KEYSPACE system_auth WITH replication = {'class': 'NetworkTopologyStrategy', '"
+								+ datacenter + "': " + authReplicas + "}");
+				}
 				// The password is generated (URL-safe Base64), never user input.
 				session.execute("ALTER ROLE " + DEFAULT_SUPERUSER + " WITH PASSWORD = '" + generated.password() + "'");
 			}
@@ -43,6 +66,38 @@ final class SuperuserSetup {
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/**
+	 * Waits until a session holds connections to every node: a node that still caches the
+	 * old credentials (for up to {@code credentials_validity}, 2 s) refuses the new
+	 * password.
+	 */
+	private static void awaitLoginEverywhere(List<InetSocketAddress> contactPoints, String datacenter,
+			Credentials superuser, Duration timeout) {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		while (true) {
+			try (CqlSession session = CassandraLogin.open(contactPoints, datacenter, superuser, timeout)) {
+				boolean everywhere = session.getMetadata()
+					.getNodes()
+					.values()
+					.stream()
+					.allMatch((node) -> node.getOpenConnections() > 0);
+				if (everywhere && session.getMetadata().getNodes().size() == contactPoints.size()) {
+					return;
+				}
+			}
+			if (System.nanoTime() > deadline) {
+				throw new IllegalStateException("Not every node accepts the new superuser password within " + timeout);
+			}
+			try {
+				Thread.sleep(250);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				throw new IllegalStateException("Interrupted while waiting for the new superuser password", ex);
+			}
 		}
 	}
 

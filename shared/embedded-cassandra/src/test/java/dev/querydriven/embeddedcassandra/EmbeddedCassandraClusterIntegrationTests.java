@@ -25,8 +25,8 @@ class EmbeddedCassandraClusterIntegrationTests {
 	Path directory;
 
 	/**
-	 * Three nodes own evenly spaced tokens, see each other up, and serve a write at
-	 * consistency ALL.
+	 * Three nodes own evenly spaced tokens, see each other up, serve a write at
+	 * consistency ALL, and still accept logins and quorum reads with one node down.
 	 */
 	@Test
 	void threeNodesFormOneRingAndReplicateAtConsistencyAll() {
@@ -57,6 +57,18 @@ class EmbeddedCassandraClusterIntegrationTests {
 				String value = session
 					.execute(SimpleStatement.newInstance("SELECT v FROM ring.kv WHERE k = 1")
 						.setConsistencyLevel(ConsistencyLevel.ALL))
+					.one()
+					.getString("v");
+				assertThat(value).isEqualTo("everywhere");
+			}
+			// system_auth has three replicas: with one node gone, logins and reads still
+			// work.
+			cluster.nodes().get(2).kill();
+			try (CqlSession session = CassandraLogin.open(cluster.contactPoints().subList(0, 2),
+					cluster.localDatacenter(), cluster.superuser(), Duration.ofSeconds(30))) {
+				String value = session
+					.execute(SimpleStatement.newInstance("SELECT v FROM ring.kv WHERE k = 1")
+						.setConsistencyLevel(ConsistencyLevel.QUORUM))
 					.one()
 					.getString("v");
 				assertThat(value).isEqualTo("everywhere");
