@@ -9,7 +9,6 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
-import com.datastax.dse.driver.api.core.cql.reactive.ReactiveRow;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.DriverTimeoutException;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
@@ -20,6 +19,7 @@ import dev.querydriven.modeling.catalog.ServesQuery;
 import dev.querydriven.modeling.dualwrite.DualWriteException;
 import dev.querydriven.modeling.dualwrite.DualWriter;
 import dev.querydriven.modeling.dualwrite.Reconciler;
+import dev.querydriven.modeling.dualwrite.StatementExecutor;
 import dev.querydriven.servicesupport.web.ConflictException;
 import dev.querydriven.servicesupport.web.NotFoundException;
 import dev.querydriven.testsupport.CassandraTest;
@@ -320,8 +320,8 @@ class PostServiceIntegrationTests {
 		Reconciler reconciler = new Reconciler(this.session);
 		DualWriter failing = new DualWriter(this.session).withReconciler(reconciler)
 			.withExecutor((statement) -> (outage.get() && statement instanceof BatchStatement)
-					? Flux.<ReactiveRow>error(new DriverTimeoutException("injected outage"))
-					: this.session.executeReactive(statement));
+					? Mono.error(new DriverTimeoutException("injected outage"))
+					: StatementExecutor.of(this.session).execute(statement));
 		PostService duringOutage = new PostService(this.repository, this.views, this.copies, failing);
 
 		duringOutage.edit(post.postId(), new PostChanges("After the outage", null, target))

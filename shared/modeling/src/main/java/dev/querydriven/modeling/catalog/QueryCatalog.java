@@ -3,9 +3,12 @@ package dev.querydriven.modeling.catalog;
 import java.util.List;
 
 /**
- * A service's declared access patterns: every query it runs, the tables serving them, the
- * tables that serve no query on purpose (schema versions, migration state), and reviewed
- * exemptions.
+ * A service's declared access patterns: every query it runs, every write, the tables
+ * serving them, the tables that serve no query on purpose (schema versions, migration
+ * state), and reviewed exemptions. It is the one place each statement's CQL is written:
+ * the README's access-pattern table is generated from it, the model check judges it, and
+ * each service's tests check that the application runs exactly these statements
+ * ({@link CatalogCoverage}).
  */
 public interface QueryCatalog {
 
@@ -20,6 +23,14 @@ public interface QueryCatalog {
 	 * @return the access patterns, by id
 	 */
 	List<AccessPattern> accessPatterns();
+
+	/**
+	 * Every statement the service writes with.
+	 * @return the writes, by id
+	 */
+	default List<WritePattern> writePatterns() {
+		return List.of();
+	}
 
 	/**
 	 * Tables that serve no application query by design, with the reason (e.g.

@@ -41,7 +41,7 @@ import com.datastax.oss.driver.api.core.cql.Statement;
  * copies. Guard the change with a version check (a lightweight transaction on the source
  * of truth, {@code ... IF version = ?}) and write the copies only when it applied
  * ({@link DualWriter#executeIfApplied}), with a timestamp that grows with the version
- * ({@link DualWriter#nextTimestamp}).</li>
+ * ({@link dev.querydriven.modeling.time.TimeSource#nextTimestamp}).</li>
  * </ul>
  *
  * @see DualWriter
@@ -216,10 +216,11 @@ public final class DenormalizedWrite {
 		/**
 		 * Uses a timestamp chosen by the caller instead of the clock: e.g. one kept in
 		 * the source of truth and advanced with every change
-		 * ({@link DualWriter#nextTimestamp}), so that a later version's copies always win
-		 * and a retry writes exactly the same cells. Keep it near the clock (never a bare
-		 * version number): copies written elsewhere with the clock would otherwise always
-		 * win, and Cassandra warns about timestamps far in the future.
+		 * ({@link dev.querydriven.modeling.time.TimeSource#nextTimestamp}), so that a
+		 * later version's copies always win and a retry writes exactly the same cells.
+		 * Keep it near the clock (never a bare version number): copies written elsewhere
+		 * with the clock would otherwise always win, and Cassandra warns about timestamps
+		 * far in the future.
 		 * @param micros microseconds since the epoch
 		 * @return this builder
 		 */

@@ -1,14 +1,12 @@
 package dev.querydriven.modeling.dualwrite;
 
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicLong;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
@@ -16,7 +14,6 @@ import com.datastax.oss.driver.api.core.cql.BatchableStatement;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.ColumnDefinitions;
 import com.datastax.oss.driver.api.core.cql.DefaultBatchType;
-import com.datastax.dse.driver.api.core.cql.reactive.ReactiveRow;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.cql.Statement;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
@@ -24,6 +21,7 @@ import com.datastax.oss.driver.api.core.type.DataType;
 import com.datastax.oss.driver.api.core.type.ListType;
 import com.datastax.oss.driver.api.core.type.MapType;
 import com.datastax.oss.driver.api.core.type.SetType;
+import dev.querydriven.modeling.time.TimeSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Flux;
@@ -60,11 +58,15 @@ import reactor.util.retry.Retry;
  * </ul>
  *
  * <h2>Timestamps</h2> The timestamp is fixed when {@link #execute} is called (the
- * caller's choice, or {@link #nowMicros()}), not when the returned {@code Mono} is
- * subscribed: re-subscribing replays the same write with the same timestamp. Across
- * instances, client clocks must be synchronised (NTP); where one item changes often and
- * the order of its changes matters (moves), derive the timestamp from the source of truth
- * with {@link #nextTimestamp}.
+ * caller's choice, or the {@link TimeSource}'s {@link TimeSource#nowMicros() clock}), not
+ * when the returned {@code Mono} is subscribed: re-subscribing replays the same write
+ * with the same timestamp. It is set on each statement (or on the logged batch) at the
+ * protocol level ({@code Statement.setQueryTimestamp}), never written into the statement
+ * text: one prepared statement per table shape serves every timestamp, and a batch's
+ * timestamp covers every statement in it. Across instances, client clocks must be
+ * synchronised (NTP); where one item changes often and the order of its changes matters
+ * (moves), derive the timestamp from the source of truth with
+ * {@link TimeSource#nextTimestamp}.
  */
 public final class DualWriter {
 
@@ -88,9 +90,15 @@ public final class DualWriter {
 
 	private static final Logger logger = LoggerFactory.getLogger(DualWriter.class);
 
-	private static final AtomicLong lastMicros = new AtomicLong();
+	/**
+	 * The clock of the deprecated static helpers, for services not yet given a
+	 * {@link TimeSource}.
+	 */
+	private static final TimeSource SYSTEM_TIME = new TimeSource(Clock.systemUTC());
 
 	private final CqlSession session;
+
+	private final TimeSource time;
 
 	private final Retry retry;
 
@@ -104,33 +112,48 @@ public final class DualWriter {
 
 	/**
 	 * A writer retrying each failed statement up to three times with backoff, after
-	 * transient failures only ({@link TransientFailures#defaultRetry()}).
-	 * @param session the session
+	 * transient failures only ({@link TransientFailures#defaultRetry()}), running
+	 * statements on the session.
+	 * @param session the session (its schema metadata checks every statement)
+	 * @param time where write timestamps come from when the write chooses none
 	 */
-	public DualWriter(CqlSession session) {
-		this(session, TransientFailures.defaultRetry());
-	}
-
-	/**
-	 * A writer with its own retry policy.
-	 * @param session the session
-	 * @param retry applied to each statement of a parallel write, and to a logged batch
-	 * as a whole; always restricted to transient failures
-	 * ({@link TransientFailures#onlyTransient})
-	 */
-	public DualWriter(CqlSession session, Retry retry) {
-		this(session, TransientFailures.onlyTransient(retry), StatementExecutor.of(session), DEFAULT_MAX_BATCH_BYTES,
+	public DualWriter(CqlSession session, TimeSource time) {
+		this(session, time, TransientFailures.defaultRetry(), StatementExecutor.of(session), DEFAULT_MAX_BATCH_BYTES,
 				DEFAULT_CONCURRENCY, null);
 	}
 
-	private DualWriter(CqlSession session, Retry retry, StatementExecutor executor, int maxBatchBytes, int concurrency,
-			Reconciler reconciler) {
+	/**
+	 * A writer on the system clock.
+	 * @param session the session
+	 * @deprecated give the service's {@link TimeSource}:
+	 * {@link #DualWriter(CqlSession, TimeSource)}
+	 */
+	@Deprecated(forRemoval = true)
+	public DualWriter(CqlSession session) {
+		this(session, SYSTEM_TIME);
+	}
+
+	private DualWriter(CqlSession session, TimeSource time, Retry retry, StatementExecutor executor, int maxBatchBytes,
+			int concurrency, Reconciler reconciler) {
 		this.session = Objects.requireNonNull(session, "session");
+		this.time = Objects.requireNonNull(time, "time");
 		this.retry = retry;
 		this.executor = executor;
 		this.maxBatchBytes = maxBatchBytes;
 		this.concurrency = concurrency;
 		this.reconciler = reconciler;
+	}
+
+	/**
+	 * The same writer with another retry policy, applied to each statement of a parallel
+	 * write and to a logged batch as a whole.
+	 * @param retry the policy (e.g. {@code Retry.backoff(5, Duration.ofMillis(20))}),
+	 * always restricted to transient failures ({@link TransientFailures#onlyTransient})
+	 * @return a new writer
+	 */
+	public DualWriter withRetry(Retry retry) {
+		return new DualWriter(this.session, this.time, TransientFailures.onlyTransient(retry), this.executor,
+				this.maxBatchBytes, this.concurrency, this.reconciler);
 	}
 
 	/**
@@ -140,7 +163,7 @@ public final class DualWriter {
 	 * @return a new writer
 	 */
 	public DualWriter withExecutor(StatementExecutor executor) {
-		return new DualWriter(this.session, this.retry, Objects.requireNonNull(executor), this.maxBatchBytes,
+		return new DualWriter(this.session, this.time, this.retry, Objects.requireNonNull(executor), this.maxBatchBytes,
 				this.concurrency, this.reconciler);
 	}
 
@@ -154,7 +177,7 @@ public final class DualWriter {
 		if (maxBatchBytes < 1) {
 			throw new IllegalArgumentException("maxBatchBytes must be positive");
 		}
-		return new DualWriter(this.session, this.retry, this.executor, maxBatchBytes, this.concurrency,
+		return new DualWriter(this.session, this.time, this.retry, this.executor, maxBatchBytes, this.concurrency,
 				this.reconciler);
 	}
 
@@ -168,7 +191,7 @@ public final class DualWriter {
 		if (concurrency < 1) {
 			throw new IllegalArgumentException("concurrency must be at least 1");
 		}
-		return new DualWriter(this.session, this.retry, this.executor, this.maxBatchBytes, concurrency,
+		return new DualWriter(this.session, this.time, this.retry, this.executor, this.maxBatchBytes, concurrency,
 				this.reconciler);
 	}
 
@@ -178,32 +201,38 @@ public final class DualWriter {
 	 * @return a new writer
 	 */
 	public DualWriter withReconciler(Reconciler reconciler) {
-		return new DualWriter(this.session, this.retry, this.executor, this.maxBatchBytes, this.concurrency,
+		return new DualWriter(this.session, this.time, this.retry, this.executor, this.maxBatchBytes, this.concurrency,
 				Objects.requireNonNull(reconciler));
 	}
 
 	/**
-	 * The client clock in microseconds, the unit of Cassandra write timestamps, and
-	 * strictly increasing within this JVM: two writes in the same microsecond still get
-	 * an order (at equal timestamps Cassandra would pick the greater value, not the later
-	 * write).
-	 * @return microseconds since the epoch
+	 * Where this writer's timestamps come from.
+	 * @return the time source
 	 */
-	public static long nowMicros() {
-		long now = ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now());
-		return lastMicros.updateAndGet((last) -> Math.max(now, last + 1));
+	public TimeSource timeSource() {
+		return this.time;
 	}
 
 	/**
-	 * The timestamp for the next change of an item whose previous change used
-	 * {@code previousMicros} (kept in the source of truth next to a version): the clock,
-	 * but always after the previous change, so the changes of one item are ordered by
-	 * their version even when the clocks of two instances disagree.
+	 * The system clock in microseconds.
+	 * @return microseconds since the epoch
+	 * @deprecated read the service's {@link TimeSource} ({@link TimeSource#nowMicros()}),
+	 * which tests can move
+	 */
+	@Deprecated(forRemoval = true)
+	public static long nowMicros() {
+		return SYSTEM_TIME.nowMicros();
+	}
+
+	/**
+	 * The system clock, but after {@code previousMicros}.
 	 * @param previousMicros the timestamp of the item's previous change
 	 * @return a timestamp greater than {@code previousMicros}
+	 * @deprecated use the service's {@link TimeSource#nextTimestamp(long)}
 	 */
+	@Deprecated(forRemoval = true)
 	public static long nextTimestamp(long previousMicros) {
-		return Math.max(nowMicros(), previousMicros + 1);
+		return SYSTEM_TIME.nextTimestamp(previousMicros);
 	}
 
 	/**
@@ -216,7 +245,7 @@ public final class DualWriter {
 	 * some copies could not be written
 	 */
 	public Mono<Long> execute(DenormalizedWrite write) {
-		long timestamp = write.timestamp().orElseGet(DualWriter::nowMicros);
+		long timestamp = write.timestamp().orElseGet(this.time::nowMicros);
 		return Mono.defer(() -> {
 			List<Statement<?>> statements = new ArrayList<>(write.statements().size());
 			for (Statement<?> statement : write.statements()) {
@@ -241,8 +270,8 @@ public final class DualWriter {
 	 * writer (after a timeout its outcome is unknown; re-read the source of truth). The
 	 * copies must not write the LWT's table: cells managed by Paxos must only be written
 	 * through Paxos. Give the copies a timestamp from the source of truth
-	 * ({@link DenormalizedWrite.Builder#timestamp} with {@link #nextTimestamp}) so that
-	 * the order of the copies follows the order of the versions.
+	 * ({@link DenormalizedWrite.Builder#timestamp} with {@link TimeSource#nextTimestamp})
+	 * so that the order of the copies follows the order of the versions.
 	 * @param lightweightTransaction the conditional statement ({@code IF ...})
 	 * @param copies the copies to write when it applied
 	 * @return the copies' timestamp when the LWT applied and every copy is written; empty
@@ -269,11 +298,8 @@ public final class DualWriter {
 							+ "that column in the LWT itself."));
 				}
 			}
-			return Flux.from(this.executor.execute(lightweightTransaction))
-				.next()
-				.switchIfEmpty(Mono.error(() -> new IllegalStateException(
-						"A lightweight transaction returned no [applied] row: " + shape.cql())))
-				.flatMap((row) -> row.wasApplied() ? execute(copies) : Mono.empty());
+			return this.executor.execute(lightweightTransaction)
+				.flatMap((applied) -> applied ? execute(copies) : Mono.empty());
 		});
 	}
 

@@ -1,15 +1,20 @@
 package dev.querydriven.modeling.dualwrite;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Statement;
+import dev.querydriven.modeling.time.TimeSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.Disposable;
@@ -40,6 +45,12 @@ import reactor.core.publisher.Mono;
  * crash between two statements): when that matters, use a
  * {@link WriteStrategy#LOGGED_BATCH logged batch}, whose batch log is Cassandra's own
  * durable repair record, or verify the copies against the source of truth offline.
+ *
+ * <h2>Running it</h2> A pass replays what is queued; something must run passes. In the
+ * services, shared auto-configuration runs one every few seconds
+ * ({@code querydriven.dual-write.reconcile-interval}) and publishes the backlog
+ * ({@link #pending()}, {@link #oldestFailure()}, {@link #dropped()}) as a metric and in
+ * the health endpoint; a plain application calls {@link #reconcileEvery(Duration)}.
  */
 public final class Reconciler {
 
@@ -52,6 +63,8 @@ public final class Reconciler {
 
 	private final StatementExecutor executor;
 
+	private final TimeSource time;
+
 	private final int capacity;
 
 	private final Queue<PendingRepair> queue = new ConcurrentLinkedQueue<>();
@@ -62,25 +75,35 @@ public final class Reconciler {
 	/** Repairs not resolved yet: queued, or being replayed by a pass. */
 	private final AtomicInteger unresolved = new AtomicInteger();
 
+	/** Repairs refused because the queue was full. */
+	private final AtomicLong dropped = new AtomicLong();
+
+	/** Repairs abandoned after a failure a replay cannot fix. */
+	private final AtomicLong abandoned = new AtomicLong();
+
 	/**
-	 * A reconciler replaying through the session, holding at most
-	 * {@link #DEFAULT_CAPACITY} repairs.
+	 * A reconciler replaying through the session on the system clock.
 	 * @param session the session
+	 * @deprecated give the service's executor and {@link TimeSource}:
+	 * {@link #Reconciler(StatementExecutor, TimeSource, int)}
 	 */
+	@Deprecated(forRemoval = true)
 	public Reconciler(CqlSession session) {
-		this(StatementExecutor.of(session), DEFAULT_CAPACITY);
+		this(StatementExecutor.of(session), new TimeSource(Clock.systemUTC()), DEFAULT_CAPACITY);
 	}
 
 	/**
 	 * A reconciler replaying through an executor.
 	 * @param executor runs the replayed statements
+	 * @param time when failures happened, for the backlog's age
 	 * @param capacity the most repairs held at once
 	 */
-	public Reconciler(StatementExecutor executor, int capacity) {
+	public Reconciler(StatementExecutor executor, TimeSource time, int capacity) {
 		if (capacity < 1) {
 			throw new IllegalArgumentException("capacity must be at least 1");
 		}
 		this.executor = executor;
+		this.time = time;
 		this.capacity = capacity;
 	}
 
@@ -91,13 +114,14 @@ public final class Reconciler {
 	boolean schedule(String description, long timestamp, List<Statement<?>> statements, Throwable cause) {
 		if (this.unresolved.incrementAndGet() > this.capacity) {
 			this.unresolved.decrementAndGet();
+			this.dropped.incrementAndGet();
 			logger.error(
 					"Repair queue full ({} repairs): dropped the repair of '{}' at timestamp {}; "
 							+ "re-apply these statements with that timestamp: {}",
 					this.capacity, description, timestamp, statements.stream().map(WriteRules::cql).toList());
 			return false;
 		}
-		this.queue.add(new PendingRepair(description, timestamp, statements, 1, Instant.now(), cause.toString()));
+		this.queue.add(new PendingRepair(description, timestamp, statements, 1, this.time.instant(), cause.toString()));
 		this.queued.incrementAndGet();
 		logger.warn("Queued the repair of '{}' at timestamp {} ({} statement(s)) after: {}", description, timestamp,
 				statements.size(), cause.toString());
@@ -110,6 +134,40 @@ public final class Reconciler {
 	 */
 	public int pending() {
 		return this.unresolved.get();
+	}
+
+	/**
+	 * The most repairs this reconciler holds; beyond it new ones are dropped.
+	 * @return the capacity
+	 */
+	public int capacity() {
+		return this.capacity;
+	}
+
+	/**
+	 * When the oldest repair waiting in the queue first failed.
+	 * @return the instant, or empty when nothing waits
+	 */
+	public Optional<Instant> oldestFailure() {
+		return this.queue.stream().map(PendingRepair::firstFailure).min(Comparator.naturalOrder());
+	}
+
+	/**
+	 * Repairs dropped since start because the queue was full: copies left behind that
+	 * only a replay of their operation (or an offline verify) restores.
+	 * @return the count
+	 */
+	public long dropped() {
+		return this.dropped.get();
+	}
+
+	/**
+	 * Repairs abandoned since start because they failed for a reason a replay cannot fix
+	 * (logged with their statements).
+	 * @return the count
+	 */
+	public long abandoned() {
+		return this.abandoned.get();
 	}
 
 	/**
@@ -184,6 +242,7 @@ public final class Reconciler {
 							repair.description(), repair.timestamp(), last,
 							failures.stream().map((failure) -> WriteRules.cql(failure.statement())).toList());
 					this.unresolved.decrementAndGet();
+					this.abandoned.incrementAndGet();
 					return Outcome.ABANDONED;
 				}
 				this.queue.add(new PendingRepair(repair.description(), repair.timestamp(),

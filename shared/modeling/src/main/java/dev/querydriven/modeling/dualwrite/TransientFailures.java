@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 
 import com.datastax.oss.driver.api.core.AllNodesFailedException;
+import com.datastax.oss.driver.api.core.DriverException;
 import com.datastax.oss.driver.api.core.DriverTimeoutException;
 import com.datastax.oss.driver.api.core.RequestThrottlingException;
 import com.datastax.oss.driver.api.core.connection.BusyConnectionException;
@@ -26,6 +27,13 @@ import reactor.util.retry.Retry;
  * replicas alive, an overloaded or bootstrapping node, a lost connection. A syntax error,
  * an invalid query, a missing table or a refused permission fails the same way every
  * time; retrying it only delays the error.
+ *
+ * <p>
+ * The decision is made on the driver's exception wherever it sits in the cause chain:
+ * Spring Data translates driver exceptions into its own {@code DataAccessException}s (a
+ * {@code WriteTimeoutException} becomes a {@code CassandraWriteTimeoutException}, an
+ * {@code OverloadedException} a {@code TransientDataAccessResourceException}, ...) and
+ * keeps the driver's exception as the cause, so one rule serves both.
  */
 public final class TransientFailures {
 
@@ -39,7 +47,7 @@ public final class TransientFailures {
 	 * bootstrapping nodes and connection losses
 	 */
 	public static boolean isTransient(Throwable failure) {
-		Throwable cause = Exceptions.isRetryExhausted(failure) ? failure.getCause() : failure;
+		Throwable cause = driverCause(unwrap(failure));
 		if (cause instanceof AllNodesFailedException allFailed) {
 			// No node could be tried (NoNodeAvailableException: nothing to blame but
 			// availability), or every node failed: retry only if every node failed
@@ -56,6 +64,24 @@ public final class TransientFailures {
 				|| cause instanceof TruncateException || cause instanceof RequestThrottlingException
 				|| cause instanceof ClosedConnectionException || cause instanceof HeartbeatException
 				|| cause instanceof ConnectionInitException || cause instanceof BusyConnectionException;
+	}
+
+	/**
+	 * The driver's exception behind a failure: the failure itself, or the first
+	 * {@link DriverException} in its cause chain (behind Spring Data's translation).
+	 * @param failure a failure
+	 * @return the driver's exception, or the failure itself when none is in the chain
+	 */
+	public static Throwable driverCause(Throwable failure) {
+		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+			if (cause instanceof DriverException) {
+				return cause;
+			}
+			if (cause.getCause() == cause) {
+				break;
+			}
+		}
+		return failure;
 	}
 
 	/**

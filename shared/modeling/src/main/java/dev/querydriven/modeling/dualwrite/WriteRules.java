@@ -36,8 +36,11 @@ import com.datastax.oss.driver.api.core.type.ListType;
  * timeout may count twice), so counts are approximate and updated on their own;</li>
  * <li><b>list appends and prepends</b> ({@code l = l + ?}): not idempotent either, a
  * replay appends twice (set and map unions are idempotent and allowed);</li>
- * <li>{@code USING TIMESTAMP} in the text, which would override the shared
- * timestamp;</li>
+ * <li>a timestamp of the statement's own, in its text ({@code USING TIMESTAMP}, which is
+ * also how Spring Data renders {@code WriteOptions.timestamp}) or already set on it
+ * ({@code setQueryTimestamp}): the writer owns the timestamp and sets the one shared
+ * value on every statement at the protocol level, so that one prepared statement serves
+ * every timestamp;</li>
  * <li>a primary-key value that is unset, null or (for a partition key) empty: bad input
  * is refused before the first statement runs, so it writes nothing.</li>
  * </ul>
@@ -124,9 +127,16 @@ public final class WriteRules {
 					+ "applied. (" + shape.cql() + ")");
 		}
 		if (shape.usingTimestamp()) {
-			throw new IllegalArgumentException("The statement sets its own write timestamp (USING TIMESTAMP), which "
-					+ "would override the one timestamp every copy shares. Remove it and choose the timestamp with "
+			throw new IllegalArgumentException("The statement sets its own write timestamp (USING TIMESTAMP, which is "
+					+ "also how Spring Data renders WriteOptions.timestamp), which would override the one timestamp "
+					+ "every copy shares. The writer owns the timestamp: remove it and choose the timestamp with "
 					+ "DenormalizedWrite.Builder.timestamp(micros) instead. (" + shape.cql() + ")");
+		}
+		if (statement.getQueryTimestamp() != Statement.NO_DEFAULT_TIMESTAMP) {
+			throw new IllegalArgumentException("The statement already carries a write timestamp ("
+					+ statement.getQueryTimestamp() + "). The writer owns the timestamp and sets the one value every "
+					+ "copy shares: choose it with DenormalizedWrite.Builder.timestamp(micros) instead. (" + shape.cql()
+					+ ")");
 		}
 		if (statement instanceof BoundStatement bound) {
 			ColumnDefinitions variables = bound.getPreparedStatement().getVariableDefinitions();

@@ -1,5 +1,6 @@
 package dev.querydriven.modeling.dualwrite;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -15,6 +16,7 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
+import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.testsupport.CassandraTest;
 import dev.querydriven.testsupport.SharedCassandra;
 import org.junit.jupiter.api.AfterAll;
@@ -38,6 +40,8 @@ import static org.awaitility.Awaitility.await;
 class DualWriterIntegrationTests {
 
 	private static final Retry FAST_RETRY = Retry.backoff(2, Duration.ofMillis(1));
+
+	private static final TimeSource TIME = new TimeSource(Clock.systemUTC());
 
 	private static CqlSession session;
 
@@ -113,7 +117,7 @@ class DualWriterIntegrationTests {
 	void everyCopyCarriesTheSameTimestampAndIsIdempotent() {
 		Post post = Post.random();
 		ScriptedExecutor executor = new ScriptedExecutor(session);
-		DualWriter writer = new DualWriter(session).withExecutor(executor);
+		DualWriter writer = new DualWriter(session, TIME).withExecutor(executor);
 
 		Long timestamp = writer.execute(post.publish("Query first")).block();
 
@@ -130,9 +134,9 @@ class DualWriterIntegrationTests {
 	@Test
 	void aLaterWriteNeverLosesToAnEarlierOne() {
 		Post post = Post.random();
-		DualWriter writer = new DualWriter(session);
-		long first = DualWriter.nowMicros();
-		long second = DualWriter.nowMicros();
+		DualWriter writer = new DualWriter(session, TIME);
+		long first = TIME.nowMicros();
+		long second = TIME.nowMicros();
 
 		writer.execute(post.retitle("Second title").withTimestamp(second))
 			.as(StepVerifier::create)
@@ -153,7 +157,7 @@ class DualWriterIntegrationTests {
 	@Test
 	void replayingAWriteConverges() {
 		Post post = Post.random();
-		Mono<Long> publish = new DualWriter(session).execute(post.publish("Replayed"));
+		Mono<Long> publish = new DualWriter(session, TIME).execute(post.publish("Replayed"));
 
 		Long first = publish.block();
 		Long again = publish.block();
@@ -173,7 +177,7 @@ class DualWriterIntegrationTests {
 		ScriptedExecutor executor = new ScriptedExecutor(session);
 		DenormalizedWrite write = post.publishBuilder("Batched").strategy(WriteStrategy.LOGGED_BATCH).build();
 
-		Long timestamp = new DualWriter(session).withExecutor(executor).execute(write).block();
+		Long timestamp = new DualWriter(session, TIME).withExecutor(executor).execute(write).block();
 
 		assertThat(post.copies()).containsOnly(new Copy("Batched", timestamp));
 		assertThat(executor.executed()).singleElement()
@@ -190,7 +194,7 @@ class DualWriterIntegrationTests {
 		Post post = Post.random();
 		DenormalizedWrite write = post.publishBuilder("x".repeat(2_000)).strategy(WriteStrategy.LOGGED_BATCH).build();
 
-		new DualWriter(session).execute(write)
+		new DualWriter(session, TIME).execute(write)
 			.as(StepVerifier::create)
 			.expectErrorSatisfies((error) -> assertThat(error).isInstanceOf(IllegalArgumentException.class)
 				.hasMessageContaining("batch_size_warn_threshold")
@@ -209,7 +213,7 @@ class DualWriterIntegrationTests {
 		Post allowed = Post.random();
 		Post refused = Post.random();
 		String title = "y".repeat(300);
-		DualWriter writer = new DualWriter(session);
+		DualWriter writer = new DualWriter(session, TIME);
 
 		Long timestamp = writer.execute(allowed.publishBuilder(title).strategy(WriteStrategy.LOGGED_BATCH).build())
 			.block();
@@ -230,7 +234,7 @@ class DualWriterIntegrationTests {
 	 */
 	@Test
 	void batchesTheGuardAcceptsNeverTriggerTheBatchSizeWarning() {
-		DualWriter writer = new DualWriter(session);
+		DualWriter writer = new DualWriter(session, TIME);
 		int accepted = 0;
 		int refused = 0;
 		for (int statements : new int[] { 2, 5, 10, 20, 40 }) {
@@ -286,7 +290,7 @@ class DualWriterIntegrationTests {
 				"update dual_posts_by_id set title = 'b'\nwhere post_id = ?\nif title = 'a'", UUID.randomUUID())));
 
 		UUID id = UUID.randomUUID();
-		new DualWriter(session).execute(builder.put(SimpleStatement.newInstance(
+		new DualWriter(session, TIME).execute(builder.put(SimpleStatement.newInstance(
 				"INSERT INTO dual_posts_by_id (post_id, title) VALUES (?, 'What IF title = 1 -- not a condition')", id))
 			.build()).as(StepVerifier::create).expectNextCount(1).verifyComplete();
 		assertThat(session.execute(selectById.bind(id)).one().getString("title"))
@@ -318,7 +322,7 @@ class DualWriterIntegrationTests {
 				.newInstance("UPDATE dual_posts_by_id SET tags = tags + {'cassandra'} WHERE post_id = ?", id))
 			.put(SimpleStatement.newInstance("UPDATE dual_post_views SET views = views + 1 WHERE post_id = ?", id))
 			.build();
-		new DualWriter(session).execute(literalIncrement)
+		new DualWriter(session, TIME).execute(literalIncrement)
 			.as(StepVerifier::create)
 			.expectErrorSatisfies((error) -> assertThat(error).isInstanceOf(IllegalArgumentException.class)
 				.hasMessageContaining("counter"))
@@ -334,7 +338,7 @@ class DualWriterIntegrationTests {
 
 		PreparedStatement tag = session.prepare("UPDATE dual_posts_by_id SET tags = tags + ? WHERE post_id = ?");
 		DenormalizedWrite union = DenormalizedWrite.builder("tag").put(tag.bind(Set.of("cassandra"), id)).build();
-		new DualWriter(session).execute(union).repeat(1).then().block();
+		new DualWriter(session, TIME).execute(union).repeat(1).then().block();
 		assertThat(
 				session.execute(SimpleStatement.newInstance("SELECT tags FROM dual_posts_by_id WHERE post_id = ?", id))
 					.one()
@@ -356,7 +360,7 @@ class DualWriterIntegrationTests {
 			.build();
 		ScriptedExecutor executor = new ScriptedExecutor(session);
 
-		new DualWriter(session).withExecutor(executor)
+		new DualWriter(session, TIME).withExecutor(executor)
 			.execute(write)
 			.as(StepVerifier::create)
 			.expectErrorSatisfies((error) -> assertThat(error).isInstanceOf(IllegalArgumentException.class)
@@ -375,7 +379,8 @@ class DualWriterIntegrationTests {
 		ScriptedExecutor executor = new ScriptedExecutor(session).fail("dual_posts_by_category", 2,
 				() -> new DriverTimeoutException("injected timeout"));
 
-		Long timestamp = new DualWriter(session, FAST_RETRY).withExecutor(executor)
+		Long timestamp = new DualWriter(session, TIME).withRetry(FAST_RETRY)
+			.withExecutor(executor)
 			.execute(post.publish("Retried"))
 			.block();
 
@@ -393,7 +398,8 @@ class DualWriterIntegrationTests {
 		ScriptedExecutor executor = new ScriptedExecutor(session).fail("dual_posts_by_category", 1,
 				() -> new InvalidQueryException(null, "injected invalid query"));
 
-		new DualWriter(session, FAST_RETRY).withExecutor(executor)
+		new DualWriter(session, TIME).withRetry(FAST_RETRY)
+			.withExecutor(executor)
 			.execute(post.publish("Invalid"))
 			.as(StepVerifier::create)
 			.expectErrorSatisfies((error) -> assertThat(error).isInstanceOf(DualWriteException.class)
@@ -411,13 +417,13 @@ class DualWriterIntegrationTests {
 	@Test
 	void aFailedCopyIsReportedAndARetryWithTheSameTimestampConverges() {
 		Post post = Post.random();
-		Long published = new DualWriter(session).execute(post.publish("Old title")).block();
+		Long published = new DualWriter(session, TIME).execute(post.publish("Old title")).block();
 		ScriptedExecutor executor = new ScriptedExecutor(session).fail("UPDATE dual_posts_by_category", 3,
 				() -> new DriverTimeoutException("injected timeout"));
 		DenormalizedWrite retitle = post.retitle("New title");
 
 		DualWriteException failure = catchDualWriteException(
-				new DualWriter(session, FAST_RETRY).withExecutor(executor).execute(retitle));
+				new DualWriter(session, TIME).withRetry(FAST_RETRY).withExecutor(executor).execute(retitle));
 
 		assertThat(failure.failedStatements()).singleElement()
 			.satisfies((statement) -> assertThat(WriteRules.cql(statement)).contains("dual_posts_by_category"));
@@ -425,7 +431,7 @@ class DualWriterIntegrationTests {
 		assertThat(post.copies()).containsExactly(new Copy("New title", failure.timestamp()),
 				new Copy("New title", failure.timestamp()), new Copy("Old title", published));
 
-		new DualWriter(session).execute(retitle.withTimestamp(failure.timestamp()))
+		new DualWriter(session, TIME).execute(retitle.withTimestamp(failure.timestamp()))
 			.as(StepVerifier::create)
 			.expectNext(failure.timestamp())
 			.verifyComplete();
@@ -446,7 +452,7 @@ class DualWriterIntegrationTests {
 			.build();
 		session.execute("DROP TABLE dual_posts_by_tag");
 		try {
-			DualWriteException failure = catchDualWriteException(new DualWriter(session).execute(write));
+			DualWriteException failure = catchDualWriteException(new DualWriter(session, TIME).execute(write));
 
 			assertThat(failure.getCause()).isInstanceOf(InvalidQueryException.class);
 			assertThat(failure.failedStatements()).hasSize(1);
@@ -457,7 +463,7 @@ class DualWriterIntegrationTests {
 					+ "PRIMARY KEY (tag, post_id)) WITH comment = 'Q6: a tag''s posts (dropped and recreated by a test)'");
 		}
 
-		Long timestamp = new DualWriter(session).execute(write).block();
+		Long timestamp = new DualWriter(session, TIME).execute(write).block();
 
 		assertThat(post.copies()).containsOnly(new Copy("Tagged", timestamp));
 		assertThat(session.execute(selectTagged.bind("cassandra", post.id())).one().getString("title"))
@@ -473,8 +479,10 @@ class DualWriterIntegrationTests {
 		Post post = Post.random();
 		ScriptedExecutor executor = new ScriptedExecutor(session).fail("dual_posts_by_category", 4,
 				() -> new DriverTimeoutException("injected timeout"));
-		Reconciler reconciler = new Reconciler(executor, 10);
-		DualWriter writer = new DualWriter(session, FAST_RETRY).withExecutor(executor).withReconciler(reconciler);
+		Reconciler reconciler = new Reconciler(executor, TIME, 10);
+		DualWriter writer = new DualWriter(session, TIME).withRetry(FAST_RETRY)
+			.withExecutor(executor)
+			.withReconciler(reconciler);
 
 		DualWriteException failure = catchDualWriteException(writer.execute(post.publish("Repaired")));
 
@@ -500,12 +508,13 @@ class DualWriterIntegrationTests {
 		Post post = Post.random();
 		ScriptedExecutor executor = new ScriptedExecutor(session).fail("UPDATE dual_posts_by_category", 3,
 				() -> new DriverTimeoutException("injected timeout"));
-		Reconciler reconciler = new Reconciler(executor, 10);
-		new DualWriter(session).execute(post.publish("First")).block();
-		catchDualWriteException(new DualWriter(session, FAST_RETRY).withExecutor(executor)
+		Reconciler reconciler = new Reconciler(executor, TIME, 10);
+		new DualWriter(session, TIME).execute(post.publish("First")).block();
+		catchDualWriteException(new DualWriter(session, TIME).withRetry(FAST_RETRY)
+			.withExecutor(executor)
 			.withReconciler(reconciler)
 			.execute(post.retitle("Second")));
-		Long third = new DualWriter(session).execute(post.retitle("Third")).block();
+		Long third = new DualWriter(session, TIME).execute(post.retitle("Third")).block();
 
 		reconciler.reconcile().as(StepVerifier::create).expectNext(new ReconcileReport(1, 0, 0)).verifyComplete();
 
@@ -522,8 +531,9 @@ class DualWriterIntegrationTests {
 		ScriptedExecutor executor = new ScriptedExecutor(session)
 			.fail("dual_posts_by_category", 3, () -> new DriverTimeoutException("injected timeout"))
 			.fail("dual_posts_by_category", 1, () -> new InvalidQueryException(null, "injected invalid query"));
-		Reconciler reconciler = new Reconciler(executor, 10);
-		catchDualWriteException(new DualWriter(session, FAST_RETRY).withExecutor(executor)
+		Reconciler reconciler = new Reconciler(executor, TIME, 10);
+		catchDualWriteException(new DualWriter(session, TIME).withRetry(FAST_RETRY)
+			.withExecutor(executor)
 			.withReconciler(reconciler)
 			.execute(post.publish("Abandoned")));
 
@@ -539,8 +549,9 @@ class DualWriterIntegrationTests {
 		Post post = Post.random();
 		ScriptedExecutor executor = new ScriptedExecutor(session).fail("dual_posts_by_category", 5,
 				() -> new DriverTimeoutException("injected timeout"));
-		Reconciler reconciler = new Reconciler(executor, 10);
-		DualWriteException failure = catchDualWriteException(new DualWriter(session, FAST_RETRY).withExecutor(executor)
+		Reconciler reconciler = new Reconciler(executor, TIME, 10);
+		DualWriteException failure = catchDualWriteException(new DualWriter(session, TIME).withRetry(FAST_RETRY)
+			.withExecutor(executor)
 			.withReconciler(reconciler)
 			.execute(post.publish("Periodic")));
 
@@ -561,8 +572,10 @@ class DualWriterIntegrationTests {
 	void aFullRepairQueueRefusesMoreRepairs() {
 		ScriptedExecutor executor = new ScriptedExecutor(session).fail("dual_posts_by_category", 6,
 				() -> new DriverTimeoutException("injected timeout"));
-		Reconciler reconciler = new Reconciler(executor, 1);
-		DualWriter writer = new DualWriter(session, FAST_RETRY).withExecutor(executor).withReconciler(reconciler);
+		Reconciler reconciler = new Reconciler(executor, TIME, 1);
+		DualWriter writer = new DualWriter(session, TIME).withRetry(FAST_RETRY)
+			.withExecutor(executor)
+			.withReconciler(reconciler);
 		Post first = Post.random();
 		Post second = Post.random();
 
@@ -585,7 +598,7 @@ class DualWriterIntegrationTests {
 			builder.put(insertTagged.bind("tag-" + tag + "-" + id, id, "Six tags"));
 		}
 
-		new DualWriter(session).withExecutor(executor)
+		new DualWriter(session, TIME).withExecutor(executor)
 			.withConcurrency(2)
 			.execute(builder.build())
 			.as(StepVerifier::create)
@@ -603,11 +616,11 @@ class DualWriterIntegrationTests {
 	void nowMicrosIsStrictlyIncreasing() {
 		List<Long> timestamps = new ArrayList<>();
 		for (int index = 0; index < 1_000; index++) {
-			timestamps.add(DualWriter.nowMicros());
+			timestamps.add(TIME.nowMicros());
 		}
 		assertThat(timestamps).isSorted().doesNotHaveDuplicates();
-		long now = ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now());
-		assertThat(DualWriter.nextTimestamp(now + 5_000_000)).isEqualTo(now + 5_000_001);
+		long now = TIME.nowMicros();
+		assertThat(TIME.nextTimestamp(now + 5_000_000)).isEqualTo(now + 5_000_001);
 	}
 
 	private static DualWriteException catchDualWriteException(Mono<Long> write) {

@@ -12,6 +12,7 @@ import com.datastax.oss.driver.api.core.DriverTimeoutException;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
+import dev.querydriven.modeling.TestTime;
 import dev.querydriven.testsupport.CassandraTest;
 import dev.querydriven.testsupport.SharedCassandra;
 import org.junit.jupiter.api.AfterAll;
@@ -94,7 +95,10 @@ class KeyMoveIntegrationTests {
 	void aMoveDeletesTheOldCopyAndInsertsTheNewOne() {
 		Order order = Order.create();
 
-		order.move("NEW", "PAID", new DualWriter(session)).as(StepVerifier::create).expectNextCount(1).verifyComplete();
+		order.move("NEW", "PAID", new DualWriter(session, TestTime.SOURCE))
+			.as(StepVerifier::create)
+			.expectNextCount(1)
+			.verifyComplete();
 
 		assertThat(order.statusCopies()).containsExactly("PAID");
 		assertThat(order.userCopy()).isEqualTo("PAID");
@@ -109,7 +113,7 @@ class KeyMoveIntegrationTests {
 	void aMoveOntoTheSameKeyKeepsOnlyTheInsert() {
 		Order deleted = Order.create();
 		Order kept = Order.create();
-		DualWriter writer = new DualWriter(session);
+		DualWriter writer = new DualWriter(session, TestTime.SOURCE);
 
 		writer
 			.execute(DenormalizedWrite.builder("delete and insert NEW at one timestamp")
@@ -145,8 +149,10 @@ class KeyMoveIntegrationTests {
 		Order order = Order.create();
 		ScriptedExecutor executor = new ScriptedExecutor(session).fail("DELETE FROM dual_orders_by_status", 3,
 				() -> new DriverTimeoutException("injected timeout"));
-		DualWriter failing = new DualWriter(session, Retry.backoff(2, Duration.ofMillis(1))).withExecutor(executor);
-		DenormalizedWrite copies = order.moveCopies("NEW", "PAID", DualWriter.nextTimestamp(order.writeTimestamp()));
+		DualWriter failing = new DualWriter(session, TestTime.SOURCE).withRetry(Retry.backoff(2, Duration.ofMillis(1)))
+			.withExecutor(executor);
+		DenormalizedWrite copies = order.moveCopies("NEW", "PAID",
+				TestTime.SOURCE.nextTimestamp(order.writeTimestamp()));
 
 		failing.executeIfApplied(order.changeStatus("PAID", copies.timestamp().getAsLong()), copies)
 			.as(StepVerifier::create)
@@ -155,7 +161,10 @@ class KeyMoveIntegrationTests {
 		assertThat(order.statusCopies()).containsExactlyInAnyOrder("NEW", "PAID");
 		assertThat(order.sourceOfTruth()).isEqualTo(new State("PAID", 2));
 
-		new DualWriter(session).execute(copies).as(StepVerifier::create).expectNextCount(1).verifyComplete();
+		new DualWriter(session, TestTime.SOURCE).execute(copies)
+			.as(StepVerifier::create)
+			.expectNextCount(1)
+			.verifyComplete();
 
 		assertThat(order.statusCopies()).containsExactly("PAID");
 		assertThat(order.userCopy()).isEqualTo("PAID");
@@ -168,10 +177,10 @@ class KeyMoveIntegrationTests {
 	@Test
 	void unguardedConcurrentMovesLeaveTwoCopies() {
 		Order order = Order.create();
-		DualWriter writer = new DualWriter(session);
+		DualWriter writer = new DualWriter(session, TestTime.SOURCE);
 
-		Mono.zip(writer.execute(order.moveCopies("NEW", "PAID", DualWriter.nowMicros())),
-				writer.execute(order.moveCopies("NEW", "CANCELLED", DualWriter.nowMicros())))
+		Mono.zip(writer.execute(order.moveCopies("NEW", "PAID", TestTime.SOURCE.nowMicros())),
+				writer.execute(order.moveCopies("NEW", "CANCELLED", TestTime.SOURCE.nowMicros())))
 			.as(StepVerifier::create)
 			.expectNextCount(1)
 			.verifyComplete();
@@ -186,7 +195,7 @@ class KeyMoveIntegrationTests {
 	@Test
 	void concurrentMovesGuardedByAVersionCheckLeaveOneCopy() {
 		Order order = Order.create();
-		DualWriter writer = new DualWriter(session);
+		DualWriter writer = new DualWriter(session, TestTime.SOURCE);
 
 		Mono.zip(order.move("NEW", "PAID", writer).map(Optional::of).defaultIfEmpty(Optional.empty()),
 				order.move("NEW", "CANCELLED", writer).map(Optional::of).defaultIfEmpty(Optional.empty()))
@@ -207,11 +216,11 @@ class KeyMoveIntegrationTests {
 	@Test
 	void clockTimestampsLetAMoveOnASlowerClockLeaveAStaleCopy() {
 		Order order = Order.create();
-		long aheadByFiveSeconds = DualWriter.nowMicros() + 5_000_000;
-		DualWriter writer = new DualWriter(session);
+		long aheadByFiveSeconds = TestTime.SOURCE.nowMicros() + 5_000_000;
+		DualWriter writer = new DualWriter(session, TestTime.SOURCE);
 		writer.execute(order.moveCopies("NEW", "PAID", aheadByFiveSeconds)).block();
 
-		writer.execute(order.moveCopies("PAID", "SHIPPED", DualWriter.nowMicros())).block();
+		writer.execute(order.moveCopies("PAID", "SHIPPED", TestTime.SOURCE.nowMicros())).block();
 
 		assertThat(order.statusCopies()).containsExactlyInAnyOrder("PAID", "SHIPPED");
 		assertThat(order.userCopy()).isEqualTo("PAID");
@@ -224,8 +233,8 @@ class KeyMoveIntegrationTests {
 	@Test
 	void timestampsFromTheSourceOfTruthOrderMovesEvenWhenClocksDisagree() {
 		Order order = Order.create();
-		long aheadByFiveSeconds = DualWriter.nowMicros() + 5_000_000;
-		DualWriter writer = new DualWriter(session);
+		long aheadByFiveSeconds = TestTime.SOURCE.nowMicros() + 5_000_000;
+		DualWriter writer = new DualWriter(session, TestTime.SOURCE);
 		writer
 			.executeIfApplied(order.changeStatus("PAID", aheadByFiveSeconds),
 					order.moveCopies("NEW", "PAID", aheadByFiveSeconds))
@@ -246,8 +255,8 @@ class KeyMoveIntegrationTests {
 	@Test
 	void executeIfAppliedRefusesPlainStatementsAndCopiesOfTheTransactionsTable() {
 		Order order = Order.create();
-		DualWriter writer = new DualWriter(session);
-		DenormalizedWrite copies = order.moveCopies("NEW", "PAID", DualWriter.nowMicros());
+		DualWriter writer = new DualWriter(session, TestTime.SOURCE);
+		DenormalizedWrite copies = order.moveCopies("NEW", "PAID", TestTime.SOURCE.nowMicros());
 
 		writer.executeIfApplied(upsertByUser.bind("PAID", order.user(), order.id()), copies)
 			.as(StepVerifier::create)
@@ -255,7 +264,7 @@ class KeyMoveIntegrationTests {
 					+ "serialise changes; use execute(write) for plain writes. (" + upsertByUser.getQuery() + ")")
 			.verify();
 		writer
-			.executeIfApplied(order.changeStatus("PAID", DualWriter.nowMicros()),
+			.executeIfApplied(order.changeStatus("PAID", TestTime.SOURCE.nowMicros()),
 					DenormalizedWrite.builder("write the LWT's table")
 						.put(session.prepare("UPDATE dual_orders_by_id SET user_id = ? WHERE order_id = ?")
 							.bind(order.user(), order.id()))
@@ -279,8 +288,8 @@ class KeyMoveIntegrationTests {
 		/** Creates a NEW order: the LWT claims the id, then the copies follow. */
 		static Order create() {
 			Order order = new Order(UUID.randomUUID(), UUID.randomUUID());
-			long timestamp = DualWriter.nowMicros();
-			new DualWriter(session)
+			long timestamp = TestTime.SOURCE.nowMicros();
+			new DualWriter(session, TestTime.SOURCE)
 				.executeIfApplied(createOrder.bind(order.id, order.user, "NEW", timestamp),
 						DenormalizedWrite.builder("create order " + order.id)
 							.put(insertByStatus.bind("NEW", order.id, order.user))
@@ -298,7 +307,7 @@ class KeyMoveIntegrationTests {
 		 */
 		Mono<Long> move(String from, String to, DualWriter writer) {
 			Row row = session.execute(selectById.bind(this.id)).one();
-			long timestamp = DualWriter.nextTimestamp(row.getLong("write_ts"));
+			long timestamp = TestTime.SOURCE.nextTimestamp(row.getLong("write_ts"));
 			return writer.executeIfApplied(changeStatusIfVersion.bind(to, row.getInt("version") + 1, timestamp, this.id,
 					row.getInt("version")), moveCopies(from, to, timestamp));
 		}

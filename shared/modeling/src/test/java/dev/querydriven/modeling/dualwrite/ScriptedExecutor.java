@@ -8,12 +8,9 @@ import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.StreamSupport;
 
-import com.datastax.dse.driver.api.core.cql.reactive.ReactiveRow;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.Statement;
-import org.reactivestreams.Publisher;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
@@ -54,18 +51,18 @@ final class ScriptedExecutor implements StatementExecutor {
 	}
 
 	@Override
-	public Publisher<? extends ReactiveRow> execute(Statement<?> statement) {
-		return Flux.defer(() -> {
+	public Mono<Boolean> execute(Statement<?> statement) {
+		return Mono.defer(() -> {
 			this.executed.add(statement);
 			String cql = cqlOf(statement);
 			for (Rule rule : this.rules) {
 				if (cql.contains(rule.fragment) && rule.remaining.getAndDecrement() > 0) {
-					return Flux.error(rule.failure.get());
+					return Mono.error(rule.failure.get());
 				}
 			}
 			this.maxInFlight.accumulateAndGet(this.inFlight.incrementAndGet(), Math::max);
 			return Mono.delay(this.delay)
-				.thenMany(Flux.<ReactiveRow>from(this.delegate.execute(statement)))
+				.then(this.delegate.execute(statement))
 				// Counted down before the completion reaches the caller, which may start
 				// the
 				// next statement at once.

@@ -7,13 +7,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
-import com.datastax.dse.driver.api.core.cql.reactive.ReactiveRow;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.Statement;
 import dev.querydriven.modeling.dualwrite.StatementExecutor;
-import org.reactivestreams.Publisher;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
@@ -55,15 +52,15 @@ final class CountingExecutor implements StatementExecutor {
 	}
 
 	@Override
-	public Publisher<? extends ReactiveRow> execute(Statement<?> statement) {
-		return Flux.defer(() -> {
+	public Mono<Boolean> execute(Statement<?> statement) {
+		return Mono.defer(() -> {
 			this.executed.incrementAndGet();
 			if (statement instanceof BoundStatement bound && this.failing.contains(bound.getUuid("user_id"))) {
-				return Flux.error(this.failure.get());
+				return Mono.error(this.failure.get());
 			}
 			this.maxInFlight.accumulateAndGet(this.inFlight.incrementAndGet(), Math::max);
 			return Mono.delay(this.delay)
-				.thenMany(Flux.<ReactiveRow>from(this.delegate.execute(statement)))
+				.then(this.delegate.execute(statement))
 				// Counted before the completion reaches the fan-out, which may start the
 				// next write at once.
 				.doOnTerminate(() -> {

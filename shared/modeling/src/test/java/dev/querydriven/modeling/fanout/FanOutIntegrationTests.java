@@ -16,6 +16,7 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.Statement;
 import dev.querydriven.modeling.dualwrite.DualWriter;
+import dev.querydriven.modeling.TestTime;
 import dev.querydriven.testsupport.CassandraTest;
 import dev.querydriven.testsupport.SharedCassandra;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -85,7 +86,7 @@ class FanOutIntegrationTests {
 		Post post = Post.by(author);
 		MeterRegistry registry = new SimpleMeterRegistry();
 		FanOut fanOut = new FanOut(session, 32, registry);
-		long timestamp = DualWriter.nowMicros();
+		long timestamp = TestTime.SOURCE.nowMicros();
 		// The follower count comes with the author (a counter, say): the recipients are
 		// streamed from their partition, a page at a time, as writes complete.
 		Flux<UUID> recipients = Flux.from(session.executeReactive(selectFollowers.bind(author).setPageSize(500)))
@@ -130,7 +131,7 @@ class FanOutIntegrationTests {
 			.doOnNext((recipient) -> mostAhead.accumulateAndGet(emitted.incrementAndGet() - executor.completed(),
 					Math::max));
 
-		fanOut.deliver(200, recipients, post::into, DualWriter.nowMicros())
+		fanOut.deliver(200, recipients, post::into, TestTime.SOURCE.nowMicros())
 			.as(StepVerifier::create)
 			.expectNext(new FanOutResult(200, false))
 			.verifyComplete();
@@ -155,7 +156,7 @@ class FanOutIntegrationTests {
 		Flux<UUID> manyFollowers = Flux.range(0, 1_000)
 			.map((index) -> UUID.randomUUID())
 			.doOnNext((recipient) -> pulled.incrementAndGet());
-		long timestamp = DualWriter.nowMicros();
+		long timestamp = TestTime.SOURCE.nowMicros();
 
 		fanOut.deliver(1_000, manyFollowers, post::into, timestamp)
 			.as(StepVerifier::create)
@@ -191,7 +192,7 @@ class FanOutIntegrationTests {
 		FanOut fanOut = new FanOut(session, 4, registry).withExecutor(executor)
 			.withRetry(Retry.backoff(2, Duration.ofMillis(1)));
 		Post post = Post.by(UUID.randomUUID());
-		long timestamp = DualWriter.nowMicros();
+		long timestamp = TestTime.SOURCE.nowMicros();
 
 		fanOut.deliver(followers.size(), Flux.fromIterable(followers), post::into, timestamp)
 			.as(StepVerifier::create)
@@ -228,7 +229,7 @@ class FanOutIntegrationTests {
 
 		fanOut
 			.deliver(10, Flux.range(0, 10).map((index) -> UUID.randomUUID()),
-					(follower) -> claim.bind(follower, Instant.now(), UUID.randomUUID()), DualWriter.nowMicros())
+					(follower) -> claim.bind(follower, Instant.now(), UUID.randomUUID()), TestTime.SOURCE.nowMicros())
 			.as(StepVerifier::create)
 			.expectErrorSatisfies((error) -> assertThat(error).isInstanceOf(IllegalArgumentException.class)
 				.hasMessageContaining("lightweight transaction"))

@@ -12,6 +12,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.uuid.Uuids;
 import dev.querydriven.modeling.dualwrite.DualWriter;
+import dev.querydriven.modeling.TestTime;
 import dev.querydriven.testsupport.CassandraTest;
 import dev.querydriven.testsupport.SharedCassandra;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -108,7 +109,7 @@ class HybridTimelineIntegrationTests {
 			session.execute(insertTimeline.bind(control, time, post, author));
 			FanOutResult result = fanOut
 				.deliver(followerCounts.get(author), Flux.just(reader),
-						(follower) -> insertTimeline.bind(follower, time, post, author), DualWriter.nowMicros())
+						(follower) -> insertTimeline.bind(follower, time, post, author), TestTime.SOURCE.nowMicros())
 				.block();
 			skipped += result.skipped() ? 1 : 0;
 		}

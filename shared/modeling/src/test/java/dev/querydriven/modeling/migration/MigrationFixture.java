@@ -16,6 +16,7 @@ import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
 import dev.querydriven.modeling.dualwrite.DualWriter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import dev.querydriven.modeling.TestTime;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -44,7 +45,7 @@ final class MigrationFixture {
 	private MigrationFixture(CqlSession session, CategoryPostsMigration migration) {
 		this.session = session;
 		this.migration = migration;
-		this.dualWriter = new DualWriter(session);
+		this.dualWriter = new DualWriter(session, TestTime.SOURCE);
 	}
 
 	/**

@@ -5,7 +5,9 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 import com.datastax.oss.driver.api.core.AllNodesFailedException;
+import com.datastax.oss.driver.api.core.DriverException;
 import com.datastax.oss.driver.api.core.DriverTimeoutException;
+import com.datastax.oss.driver.api.core.servererrors.OverloadedException;
 import com.datastax.oss.driver.api.core.servererrors.QueryConsistencyException;
 import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
 import jakarta.validation.ConstraintViolationException;
@@ -17,6 +19,7 @@ import tools.jackson.databind.exc.InvalidFormatException;
 import tools.jackson.databind.exc.MismatchedInputException;
 
 import org.springframework.beans.TypeMismatchException;
+import org.springframework.dao.DataAccessException;
 import org.springframework.context.MessageSourceResolvable;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -38,7 +41,10 @@ import org.springframework.web.server.ServerWebInputException;
  * ({@code application/problem+json}). Bad input becomes a 400 whose {@code errors}
  * property names each offending field; the domain exceptions become 404 and 409; a
  * Cassandra timeout or unavailability becomes a 503 that says the request may be retried
- * (every write in this project is idempotent or guarded).
+ * (every write in this project is idempotent or guarded), whether it arrives as the
+ * driver's exception or as Spring Data's translation of it (a {@link DataAccessException}
+ * whose cause is the driver's); any other database failure is a 500 that reveals nothing
+ * of the statement.
  */
 @RestControllerAdvice
 public class ProblemDetailsExceptionHandler extends ResponseEntityExceptionHandler {
@@ -88,6 +94,32 @@ public class ProblemDetailsExceptionHandler extends ResponseEntityExceptionHandl
 		this.logger.warn("Cassandra did not complete a request: " + ex.getMessage());
 		return problem(ex, HttpStatus.SERVICE_UNAVAILABLE,
 				"The database did not answer in time; the request is safe to retry.", List.of(), exchange);
+	}
+
+	/**
+	 * Spring Data's translation of a driver failure: the same answer as the driver's own
+	 * exception would get (a timeout or unavailability is a 503), decided on the driver's
+	 * exception in the cause chain.
+	 */
+	@ExceptionHandler(DataAccessException.class)
+	Mono<ResponseEntity<Object>> handleDataAccess(DataAccessException ex, ServerWebExchange exchange) {
+		if (databaseUnavailable(ex)) {
+			return handleCassandraUnavailable(ex, exchange);
+		}
+		this.logger.error("Cassandra refused a request", ex);
+		return problem(ex, HttpStatus.INTERNAL_SERVER_ERROR, "The request could not be completed.", List.of(),
+				exchange);
+	}
+
+	private static boolean databaseUnavailable(Throwable failure) {
+		for (Throwable cause = failure; cause != null && cause.getCause() != cause; cause = cause.getCause()) {
+			if (cause instanceof DriverException) {
+				return cause instanceof DriverTimeoutException || cause instanceof AllNodesFailedException
+						|| cause instanceof UnavailableException || cause instanceof QueryConsistencyException
+						|| cause instanceof OverloadedException;
+			}
+		}
+		return false;
 	}
 
 	@Override

@@ -1,0 +1,52 @@
+package dev.querydriven.servicesupport.recording;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The statements one HTTP request executed, in order of completion.
+ *
+ * @param requestId the request's id
+ * @param route its route, e.g. {@code GET /orders/{orderId}}
+ * @param statements what it executed
+ */
+public record RecordedRequest(String requestId, String route, List<RecordedStatement> statements) {
+
+	public RecordedRequest {
+		statements = List.copyOf(statements);
+	}
+
+	/**
+	 * The distinct partitions the request read: the number a partition budget bounds.
+	 * Reads whose partitions are unknown are counted as one each, per statement.
+	 * @return the partitions read
+	 */
+	public Set<RecordedStatement.Partition> partitionsRead() {
+		return partitions(true);
+	}
+
+	/**
+	 * The distinct partitions the request wrote (batches included).
+	 * @return the partitions written
+	 */
+	public Set<RecordedStatement.Partition> partitionsWritten() {
+		return partitions(false);
+	}
+
+	private Set<RecordedStatement.Partition> partitions(boolean reads) {
+		Set<RecordedStatement.Partition> partitions = new LinkedHashSet<>();
+		for (RecordedStatement statement : this.statements) {
+			if (statement.read() != reads) {
+				continue;
+			}
+			if (statement.partitions().isEmpty()) {
+				partitions.add(new RecordedStatement.Partition(String.valueOf(statement.table()),
+						List.of("unknown #" + statement.sequence())));
+			}
+			partitions.addAll(statement.partitions());
+		}
+		return partitions;
+	}
+
+}

@@ -1,0 +1,429 @@
+package dev.querydriven.servicesupport.recording;
+
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Pattern;
+
+import com.datastax.oss.driver.api.core.CqlIdentifier;
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+import com.datastax.oss.driver.api.core.config.DriverExecutionProfile;
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.BatchableStatement;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.ColumnDefinitions;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.cql.Statement;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.session.Request;
+import com.datastax.oss.driver.api.core.session.Session;
+import com.datastax.oss.driver.api.core.tracker.RequestTracker;
+import dev.querydriven.servicesupport.data.StatementInterceptor;
+import reactor.core.publisher.Mono;
+import reactor.util.context.ContextView;
+
+import org.springframework.data.cassandra.ReactiveResultSet;
+
+/**
+ * Records every statement the driver executes, with the HTTP request that caused it: its
+ * route, the CQL, the table, the partitions it touched (from the partition-key values it
+ * bound), its consistency level, and whether it was a lightweight transaction or a batch.
+ * Tests use it to see what a request really did to the database: which statements ran
+ * (and whether each is catalogued), how many partitions one request read, whether a
+ * steady load prepares anything new.
+ *
+ * <h2>How a statement finds its request</h2> The driver reports each completed request to
+ * a {@link RequestTracker} ({@link #tracker()}, registered on the session), on one of its
+ * own I/O threads, which know nothing of HTTP. The request is known where the statement
+ * is executed instead: {@link RecordingWebFilter} puts a {@link RequestScope} in the
+ * Reactor context of each HTTP request, and the service's Spring Data session hands every
+ * statement, with that context, to this recorder just before sending it
+ * ({@link StatementInterceptor}), which tags the statement object with its scope. When
+ * the driver reports the statement, the tag tells its request. Attribution is therefore
+ * exact even with many requests in flight, for every statement executed through Spring
+ * Data (templates, repositories, the CQL template, the dual writer). Statements executed
+ * on the raw driver session (schema migrations, a test's own queries) are recorded with
+ * {@code application = false}; work outside any request (a scheduled job) with no route;
+ * the later pages of a multi-page read, which the driver fetches by itself, are recorded
+ * without their request.
+ *
+ * <h2>API</h2>
+ * <ul>
+ * <li>{@link #record(Runnable)}: the statements completed while a block ran (e.g. one
+ * {@code WebTestClient} exchange), grouped by request ({@link Recording#requests()}, each
+ * with {@link RecordedRequest#partitionsRead()}); exact as long as nothing else runs at
+ * the same time, which is how tests run here.</li>
+ * <li>{@link #recordings()}: the most recent statements (up to the capacity).</li>
+ * <li>{@link #applicationStatements()}: every distinct statement text the application
+ * executed since start, for comparing with the query catalogue.</li>
+ * <li>{@link #preparedStatementsSeen()}: how many distinct prepared-statement objects the
+ * application's statements were bound from: it stays flat under a steady load when each
+ * text is prepared once.</li>
+ * </ul>
+ */
+public final class StatementRecorder implements StatementInterceptor {
+
+	private static final Pattern CONDITION = Pattern.compile("\\bIF\\b", Pattern.CASE_INSENSITIVE);
+
+	private static final Pattern LITERALS = Pattern.compile("'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"");
+
+	private static final Pattern TABLE = Pattern.compile("\\b(?:FROM|INTO|UPDATE)\\s+([\\w\"]+(?:\\.[\\w\"]+)?)",
+			Pattern.CASE_INSENSITIVE);
+
+	private final int capacity;
+
+	private final AtomicLong sequence = new AtomicLong();
+
+	private final Map<Object, Tag> tags = new ConcurrentHashMap<>();
+
+	private final Deque<RecordedStatement> recent = new ArrayDeque<>();
+
+	private final Set<String> applicationTexts = ConcurrentHashMap.newKeySet();
+
+	private final Set<PreparedStatement> prepared = Collections.newSetFromMap(new IdentityHashMap<>());
+
+	private final Object quiet = new Object();
+
+	private volatile String sessionKeyspace;
+
+	/**
+	 * A recorder keeping the most recent statements.
+	 * @param capacity how many recent statements to keep
+	 */
+	public StatementRecorder(int capacity) {
+		this.capacity = capacity;
+	}
+
+	/**
+	 * The driver's side: register it on the session
+	 * ({@code CqlSessionBuilder.addRequestTracker}).
+	 * @return the tracker
+	 */
+	public RequestTracker tracker() {
+		return new Tracker();
+	}
+
+	@Override
+	public Mono<ReactiveResultSet> intercept(Statement<?> statement, ContextView context, Chain chain) {
+		return Mono.defer(() -> {
+			RequestScope scope = context.getOrDefault(RequestScope.CONTEXT_KEY, null);
+			this.tags.merge(new Identity(statement), new Tag(scope, 1),
+					(existing, added) -> new Tag(existing.scope(), existing.executions() + 1));
+			return chain.proceed(statement);
+		});
+	}
+
+	/**
+	 * Runs a block and returns what the application and the driver executed while it ran,
+	 * waiting for statements still being reported.
+	 * @param block e.g. one HTTP exchange
+	 * @return the statements completed meanwhile
+	 */
+	public Recording record(Runnable block) {
+		long start = this.sequence.get();
+		block.run();
+		awaitQuiet(Duration.ofSeconds(10));
+		List<RecordedStatement> statements;
+		synchronized (this.recent) {
+			statements = this.recent.stream().filter((statement) -> statement.sequence() > start).toList();
+		}
+		return new Recording(statements);
+	}
+
+	/**
+	 * The most recent statements, oldest first.
+	 * @return up to the capacity
+	 */
+	public List<RecordedStatement> recordings() {
+		synchronized (this.recent) {
+			return List.copyOf(this.recent);
+		}
+	}
+
+	/**
+	 * Every distinct statement text the application executed through its Spring Data
+	 * session since start (a batch's statements one by one).
+	 * @return the texts
+	 */
+	public Set<String> applicationStatements() {
+		return Set.copyOf(this.applicationTexts);
+	}
+
+	/**
+	 * How many distinct prepared statements (objects) the application's bound statements
+	 * came from since start. A text prepared once is one object for good; a text prepared
+	 * again (after its prepared statement was forgotten) is a new one.
+	 * @return the count
+	 */
+	public int preparedStatementsSeen() {
+		synchronized (this.prepared) {
+			return this.prepared.size();
+		}
+	}
+
+	/**
+	 * Waits until every statement the application started has been reported.
+	 * @param timeout how long to wait at most
+	 * @return whether it got quiet in time
+	 */
+	public boolean awaitQuiet(Duration timeout) {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		synchronized (this.quiet) {
+			while (!this.tags.isEmpty()) {
+				long left = deadline - System.nanoTime();
+				if (left <= 0) {
+					return false;
+				}
+				try {
+					this.quiet.wait(Math.max(1, left / 1_000_000));
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+					return false;
+				}
+			}
+		}
+		return true;
+	}
+
+	private void completed(Request request, DriverExecutionProfile profile, Throwable failure) {
+		if (!(request instanceof Statement<?> statement)) {
+			return;
+		}
+		Tag tag = untag(statement);
+		RequestScope scope = (tag != null) ? tag.scope() : null;
+		RecordedStatement recorded = describe(statement, this.sequence.incrementAndGet(), scope, tag != null, profile,
+				(failure != null) ? failure.getClass().getSimpleName() + ": " + failure.getMessage() : null);
+		if (recorded.application()) {
+			this.applicationTexts.addAll(recorded.texts());
+			remember(statement);
+		}
+		synchronized (this.recent) {
+			this.recent.addLast(recorded);
+			while (this.recent.size() > this.capacity) {
+				this.recent.removeFirst();
+			}
+		}
+		if (tag != null) {
+			synchronized (this.quiet) {
+				this.quiet.notifyAll();
+			}
+		}
+	}
+
+	private Tag untag(Statement<?> statement) {
+		Identity key = new Identity(statement);
+		Tag[] removed = new Tag[1];
+		this.tags.computeIfPresent(key, (identity, tag) -> {
+			removed[0] = tag;
+			return (tag.executions() > 1) ? new Tag(tag.scope(), tag.executions() - 1) : null;
+		});
+		return removed[0];
+	}
+
+	private void remember(Statement<?> statement) {
+		synchronized (this.prepared) {
+			if (statement instanceof BoundStatement bound) {
+				this.prepared.add(bound.getPreparedStatement());
+			}
+			else if (statement instanceof BatchStatement batch) {
+				for (BatchableStatement<?> child : batch) {
+					if (child instanceof BoundStatement bound) {
+						this.prepared.add(bound.getPreparedStatement());
+					}
+				}
+			}
+		}
+	}
+
+	private RecordedStatement describe(Statement<?> statement, long number, RequestScope scope, boolean application,
+			DriverExecutionProfile profile, String failure) {
+		String requestId = (scope != null) ? scope.id() : null;
+		String route = (scope != null) ? scope.route().get() : null;
+		String consistency = (statement.getConsistencyLevel() != null) ? statement.getConsistencyLevel().name()
+				: profile.getString(DefaultDriverOption.REQUEST_CONSISTENCY);
+		String serial = (statement.getSerialConsistencyLevel() != null) ? statement.getSerialConsistencyLevel().name()
+				: profile.getString(DefaultDriverOption.REQUEST_SERIAL_CONSISTENCY);
+		if (statement instanceof BatchStatement batch) {
+			List<RecordedStatement> children = new ArrayList<>();
+			for (BatchableStatement<?> child : batch) {
+				children.add(describe(child, number, scope, application, profile, failure));
+			}
+			Set<RecordedStatement.Partition> partitions = new LinkedHashSet<>();
+			children.forEach((child) -> partitions.addAll(child.partitions()));
+			boolean known = children.stream().allMatch((child) -> !child.partitions().isEmpty());
+			return new RecordedStatement(number, requestId, route, application, "BATCH",
+					String.join("; ", children.stream().map(RecordedStatement::cql).toList()),
+					children.isEmpty() ? null : children.get(0).table(), known ? List.copyOf(partitions) : List.of(),
+					consistency, serial, children.stream().anyMatch(RecordedStatement::lightweightTransaction),
+					children.stream().allMatch(RecordedStatement::prepared), children, failure);
+		}
+		String cql;
+		String table;
+		List<RecordedStatement.Partition> partitions = List.of();
+		boolean bound = statement instanceof BoundStatement;
+		if (statement instanceof BoundStatement boundStatement) {
+			PreparedStatement preparedStatement = boundStatement.getPreparedStatement();
+			cql = preparedStatement.getQuery();
+			table = table(preparedStatement.getVariableDefinitions()).orElseGet(() -> table(cql, statement));
+			partitions = partition(boundStatement, table);
+		}
+		else if (statement instanceof SimpleStatement simple) {
+			cql = simple.getQuery();
+			table = table(cql, statement);
+		}
+		else {
+			cql = statement.toString();
+			table = null;
+		}
+		String withoutLiterals = LITERALS.matcher(cql).replaceAll("''");
+		String kind = withoutLiterals.strip().split("\\s+", 2)[0].toUpperCase(Locale.ROOT);
+		boolean conditional = CONDITION.matcher(withoutLiterals).find();
+		return new RecordedStatement(number, requestId, route, application, kind, cql, table, partitions, consistency,
+				conditional ? serial : null, conditional, bound, List.of(), failure);
+	}
+
+	private static Optional<String> table(ColumnDefinitions variables) {
+		if (variables.size() == 0) {
+			return Optional.empty();
+		}
+		return Optional
+			.of(variables.get(0).getKeyspace().asInternal() + "." + variables.get(0).getTable().asInternal());
+	}
+
+	private String table(String cql, Statement<?> statement) {
+		var matcher = TABLE.matcher(cql);
+		if (!matcher.find()) {
+			return null;
+		}
+		String name = matcher.group(1).replace("\"", "");
+		if (name.contains(".")) {
+			return name.toLowerCase(Locale.ROOT);
+		}
+		String keyspace = (statement.getKeyspace() != null) ? statement.getKeyspace().asInternal()
+				: this.sessionKeyspace;
+		return ((keyspace != null) ? keyspace + "." : "") + name.toLowerCase(Locale.ROOT);
+	}
+
+	private static List<RecordedStatement.Partition> partition(BoundStatement statement, String table) {
+		List<Integer> indices = statement.getPreparedStatement().getPartitionKeyIndices();
+		if (indices.isEmpty() || table == null) {
+			return List.of();
+		}
+		List<Object> key = new ArrayList<>(indices.size());
+		for (int index : indices) {
+			if (!statement.isSet(index)) {
+				return List.of();
+			}
+			key.add(statement.getObject(index));
+		}
+		return List.of(new RecordedStatement.Partition(table, key));
+	}
+
+	/**
+	 * What ran while a block ran.
+	 *
+	 * @param statements every statement completed meanwhile, in order
+	 */
+	public record Recording(List<RecordedStatement> statements) {
+
+		public Recording {
+			statements = List.copyOf(statements);
+		}
+
+		/**
+		 * The statements the application ran, grouped by HTTP request.
+		 * @return one entry per request, in order of each request's first statement
+		 */
+		public List<RecordedRequest> requests() {
+			Map<String, List<RecordedStatement>> byRequest = new LinkedHashMap<>();
+			Map<String, String> routes = new LinkedHashMap<>();
+			for (RecordedStatement statement : this.statements) {
+				if (statement.requestId() != null) {
+					byRequest.computeIfAbsent(statement.requestId(), (id) -> new ArrayList<>()).add(statement);
+					routes.putIfAbsent(statement.requestId(), statement.route());
+				}
+			}
+			return byRequest.entrySet()
+				.stream()
+				.map((entry) -> new RecordedRequest(entry.getKey(), routes.get(entry.getKey()), entry.getValue()))
+				.toList();
+		}
+
+		/**
+		 * The statements of one route's requests.
+		 * @param route e.g. {@code GET /orders/{orderId}}
+		 * @return the requests of that route
+		 */
+		public List<RecordedRequest> requests(String route) {
+			return requests().stream().filter((request) -> route.equals(request.route())).toList();
+		}
+
+		/**
+		 * The statements the application ran (through its Spring Data session).
+		 * @return the statements
+		 */
+		public List<RecordedStatement> application() {
+			return this.statements.stream().filter(RecordedStatement::application).toList();
+		}
+
+	}
+
+	private record Tag(RequestScope scope, int executions) {
+
+	}
+
+	/** A key comparing statements by identity: a statement object is one execution. */
+	private record Identity(Object statement) {
+
+		@Override
+		public boolean equals(Object other) {
+			return other instanceof Identity identity && identity.statement == this.statement;
+		}
+
+		@Override
+		public int hashCode() {
+			return System.identityHashCode(this.statement);
+		}
+
+	}
+
+	private final class Tracker implements RequestTracker {
+
+		@Override
+		public void onSuccess(Request request, long latencyNanos, DriverExecutionProfile profile, Node node,
+				String requestLogPrefix) {
+			completed(request, profile, null);
+		}
+
+		@Override
+		public void onError(Request request, Throwable error, long latencyNanos, DriverExecutionProfile profile,
+				Node node, String requestLogPrefix) {
+			completed(request, profile, error);
+		}
+
+		@Override
+		public void onSessionReady(Session session) {
+			StatementRecorder.this.sessionKeyspace = session.getKeyspace().map(CqlIdentifier::asInternal).orElse(null);
+		}
+
+		@Override
+		public void close() {
+		}
+
+	}
+
+}
