@@ -1,0 +1,262 @@
+package dev.querydriven.testsupport.architecture;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.Year;
+import java.time.YearMonth;
+import java.time.ZonedDateTime;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Future;
+import java.util.stream.Collectors;
+
+import com.datastax.dse.driver.api.core.cql.reactive.ReactiveRow;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.Row;
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaMethodCall;
+import com.tngtech.archunit.lang.ArchRule;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+import org.springframework.data.cassandra.core.CassandraOperations;
+import org.springframework.data.cassandra.core.ReactiveCassandraOperations;
+import org.springframework.data.cassandra.core.cql.CqlOperations;
+import org.springframework.data.cassandra.core.cql.ReactiveCqlOperations;
+import org.springframework.data.cassandra.core.cql.RowMapper;
+
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.simpleNameEndingWith;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+/**
+ * The architecture every service shares, as ArchUnit rules over its main classes. Each
+ * service's {@code ArchitectureTests} applies every rule here (and its own):
+ *
+ * <pre class="code">
+ * ServiceArchitectureRules rules = ServiceArchitectureRules.forService("dev.querydriven.ecommerceorders");
+ * rules.servicesAreIndependent().check(classes);
+ * </pre>
+ */
+public final class ServiceArchitectureRules {
+
+	private static final Set<String> SHARED = Set.of("dev.querydriven.modeling..", "dev.querydriven.modelingspring..",
+			"dev.querydriven.servicesupport..", "dev.querydriven.embeddedcassandra..");
+
+	private final String basePackage;
+
+	private final List<CqlTemplateException> exceptions;
+
+	private ServiceArchitectureRules(String basePackage, List<CqlTemplateException> exceptions) {
+		this.basePackage = basePackage;
+		this.exceptions = List.copyOf(exceptions);
+	}
+
+	/**
+	 * The rules of a service.
+	 * @param basePackage the service's package, e.g.
+	 * {@code dev.querydriven.ecommerceorders}
+	 * @param exceptions the classes allowed to use the driver's raw types, each with its
+	 * reason
+	 * @return the rules
+	 */
+	public static ServiceArchitectureRules forService(String basePackage, CqlTemplateException... exceptions) {
+		return new ServiceArchitectureRules(basePackage, List.of(exceptions));
+	}
+
+	/**
+	 * A service depends on no other service: only on the shared modules and libraries.
+	 * @return the rule
+	 */
+	public ArchRule servicesAreIndependent() {
+		List<String> allowed = new java.util.ArrayList<>(SHARED);
+		allowed.add(this.basePackage + "..");
+		return noClasses().that()
+			.resideInAPackage(this.basePackage + "..")
+			.should()
+			.dependOnClassesThat(
+					resideInAPackage("dev.querydriven..").and(not(resideInAnyPackage(allowed.toArray(String[]::new)))))
+			.because("each service is a template to copy on its own: it shares only the shared modules");
+	}
+
+	/**
+	 * Spring Data's templates are used by repositories only: the queries of a feature
+	 * live in one place, its repository, reached through the feature's service.
+	 * @return the rule
+	 */
+	public ArchRule templatesOnlyInRepositories() {
+		return noClasses().that()
+			.resideInAPackage(this.basePackage + "..")
+			.and()
+			.haveSimpleNameNotEndingWith("Repository")
+			.and(not(exception()))
+			.should()
+			.dependOnClassesThat(
+					assignableTo(ReactiveCassandraOperations.class).or(assignableTo(ReactiveCqlOperations.class))
+						.or(assignableTo(CassandraOperations.class))
+						.or(assignableTo(CqlOperations.class)))
+			.because("every query of a feature lives in its repository");
+	}
+
+	/**
+	 * The driver's raw types ({@code CqlSession}, {@code Row}, row mappers) only in the
+	 * listed CQL-template exceptions: everything else reads and writes entities through
+	 * Spring Data.
+	 * @return the rule
+	 */
+	public ArchRule noRawDriverAccess() {
+		return noClasses().that()
+			.resideInAPackage(this.basePackage + "..")
+			.and(not(exception()))
+			.should()
+			.dependOnClassesThat(assignableTo(CqlSession.class).or(assignableTo(Row.class))
+				.or(assignableTo(ReactiveRow.class))
+				.or(assignableTo(RowMapper.class)))
+			.because("rows are mapped to entities by Spring Data; the exceptions are " + describeExceptions());
+	}
+
+	/**
+	 * No blocking call in main code: a blocked event-loop thread stalls every request it
+	 * serves.
+	 * @return the rule
+	 */
+	public ArchRule noBlockingCalls() {
+		DescribedPredicate<JavaMethodCall> blocking = DescribedPredicate
+			.describe("block*() of Mono or Flux, Thread.sleep, Future.get or join", (call) -> {
+				JavaClass owner = call.getTargetOwner();
+				String name = call.getName();
+				return ((owner.isEquivalentTo(Mono.class) || owner.isEquivalentTo(Flux.class))
+						&& name.startsWith("block")) || (owner.isEquivalentTo(Thread.class) && name.equals("sleep"))
+						|| (owner.isAssignableTo(Future.class) && (name.equals("get") || name.equals("join")));
+			});
+		return noClasses().that()
+			.resideInAPackage(this.basePackage + "..")
+			.should()
+			.callMethodWhere(blocking)
+			.because("the service is reactive end to end");
+	}
+
+	/**
+	 * No web types below the controllers: services and repositories speak the domain
+	 * (rows, domain records), controllers bind requests and map to responses.
+	 * @return the rule
+	 */
+	public ArchRule noWebTypesBelowControllers() {
+		return noClasses().that()
+			.resideInAPackage(this.basePackage + "..")
+			.and(not(webLayer()))
+			.should()
+			.dependOnClassesThat(resideInAnyPackage("org.springframework.web..", "org.springframework.http..")
+				.or(resideInAPackage(this.basePackage + "..").and(webMessage())))
+			.because("services return domain types; only controllers (and their mappers) know HTTP");
+	}
+
+	/**
+	 * Nothing reads the system clock but the time source: every instant comes from the
+	 * one {@code Clock} bean, so tests move time instead of sleeping.
+	 * @return the rule
+	 */
+	public ArchRule noSystemClock() {
+		DescribedPredicate<JavaMethodCall> systemClock = DescribedPredicate
+			.describe("now() of java.time, System.currentTimeMillis, Clock.system*", (call) -> {
+				JavaClass owner = call.getTargetOwner();
+				String name = call.getName();
+				boolean now = name.equals("now") && (owner.isEquivalentTo(Instant.class)
+						|| owner.isEquivalentTo(LocalDate.class) || owner.isEquivalentTo(LocalDateTime.class)
+						|| owner.isEquivalentTo(LocalTime.class) || owner.isEquivalentTo(ZonedDateTime.class)
+						|| owner.isEquivalentTo(OffsetDateTime.class) || owner.isEquivalentTo(Year.class)
+						|| owner.isEquivalentTo(YearMonth.class));
+				return now || (owner.isEquivalentTo(System.class) && name.equals("currentTimeMillis"))
+						|| (owner.isEquivalentTo(Clock.class) && name.startsWith("system"));
+			});
+		return noClasses().that()
+			.resideInAPackage(this.basePackage + "..")
+			.should()
+			.callMethodWhere(systemClock)
+			.because("time comes from the one TimeSource (and its Clock bean), which tests move");
+	}
+
+	/**
+	 * Repositories are package-private: a feature's tables are reached through its
+	 * service only.
+	 * @return the rule
+	 */
+	public ArchRule repositoriesArePackagePrivate() {
+		return classes().that()
+			.resideInAPackage(this.basePackage + "..")
+			.and()
+			.haveSimpleNameEndingWith("Repository")
+			.should()
+			.notBePublic()
+			.because("a feature's tables are reached through its service");
+	}
+
+	/**
+	 * The features do not depend on each other in a cycle.
+	 * @return the rule
+	 */
+	public ArchRule featuresAreFreeOfCycles() {
+		return slices().matching(this.basePackage + ".(*)..").should().beFreeOfCycles();
+	}
+
+	/**
+	 * Every shared rule.
+	 * @return the rules
+	 */
+	public List<ArchRule> all() {
+		return List.of(servicesAreIndependent(), templatesOnlyInRepositories(), noRawDriverAccess(), noBlockingCalls(),
+				noWebTypesBelowControllers(), noSystemClock(), repositoriesArePackagePrivate(),
+				featuresAreFreeOfCycles());
+	}
+
+	private DescribedPredicate<JavaClass> exception() {
+		Set<String> names = this.exceptions.stream()
+			.map((exception) -> exception.type().getName())
+			.collect(Collectors.toSet());
+		return DescribedPredicate.describe("a listed CQL-template exception",
+				(type) -> names.contains(type.getName()) || names.contains(outermost(type).getName()));
+	}
+
+	private static JavaClass outermost(JavaClass type) {
+		JavaClass current = type;
+		while (current.getEnclosingClass().isPresent()) {
+			current = current.getEnclosingClass().get();
+		}
+		return current;
+	}
+
+	private DescribedPredicate<JavaClass> webLayer() {
+		return DescribedPredicate.describe("a controller, a mapper or a request/response record",
+				(type) -> isWeb(outermost(type).getSimpleName()) || isWeb(type.getSimpleName()));
+	}
+
+	private static DescribedPredicate<JavaClass> webMessage() {
+		return simpleNameEndingWith("Request").or(simpleNameEndingWith("Response"))
+			.or(simpleNameEndingWith("Responses"));
+	}
+
+	private static boolean isWeb(String name) {
+		return name.endsWith("Controller") || name.endsWith("Mapper") || name.endsWith("MapperImpl")
+				|| name.endsWith("Request") || name.endsWith("Response") || name.endsWith("Responses");
+	}
+
+	private String describeExceptions() {
+		if (this.exceptions.isEmpty()) {
+			return "none";
+		}
+		return this.exceptions.stream()
+			.map((exception) -> exception.type().getSimpleName() + " (" + exception.reason() + ")")
+			.collect(Collectors.joining(", "));
+	}
+
+}
