@@ -1,11 +1,8 @@
 package dev.querydriven.ecommerceorders;
 
-import java.time.Clock;
-
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
-import org.springframework.context.annotation.Bean;
 import org.springframework.scheduling.annotation.EnableScheduling;
 
 /**
@@ -19,15 +16,6 @@ public class EcommerceOrdersApplication {
 
 	public static void main(String[] args) {
 		SpringApplication.run(EcommerceOrdersApplication.class, args);
-	}
-
-	/**
-	 * The clock order times come from: UTC, like every time bucket.
-	 * @return the system clock
-	 */
-	@Bean
-	Clock clock() {
-		return Clock.systemUTC();
 	}
 
 }

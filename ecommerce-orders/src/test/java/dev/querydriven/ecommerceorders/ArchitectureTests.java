@@ -3,16 +3,14 @@ package dev.querydriven.ecommerceorders;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import dev.querydriven.testsupport.architecture.ServiceArchitectureRules;
 import org.junit.jupiter.api.Test;
 
-import static com.tngtech.archunit.base.DescribedPredicate.not;
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
-import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 /**
- * The service's boundaries, checked on its bytecode.
+ * The service's boundaries, checked on its bytecode: the rules every service shares, and
+ * its own.
  */
 class ArchitectureTests {
 
@@ -21,17 +19,54 @@ class ArchitectureTests {
 		.importPackages("dev.querydriven.ecommerceorders");
 
 	/**
+	 * The shared rules, with no CQL-template exception: every table of this service is
+	 * read and written through Spring Data entities.
+	 */
+	private static final ServiceArchitectureRules rules = ServiceArchitectureRules
+		.forService("dev.querydriven.ecommerceorders");
+
+	/**
 	 * The service depends on no other service: only on the shared modules and libraries.
 	 */
 	@Test
 	void dependsOnNoOtherService() {
-		noClasses().that()
-			.resideInAPackage("dev.querydriven.ecommerceorders..")
-			.should()
-			.dependOnClassesThat(resideInAPackage("dev.querydriven..")
-				.and(not(resideInAnyPackage("dev.querydriven.ecommerceorders..", "dev.querydriven.modeling..",
-						"dev.querydriven.servicesupport..", "dev.querydriven.embeddedcassandra.."))))
-			.check(classes);
+		rules.servicesAreIndependent().check(classes);
+	}
+
+	/** Spring Data's templates are used by repositories only. */
+	@Test
+	void templatesOnlyInRepositories() {
+		rules.templatesOnlyInRepositories().check(classes);
+	}
+
+	/** No CqlSession, Row or RowMapper: rows are mapped to entities by Spring Data. */
+	@Test
+	void noRawDriverAccess() {
+		rules.noRawDriverAccess().check(classes);
+	}
+
+	/** Nothing blocks: the service is reactive end to end. */
+	@Test
+	void noBlockingCalls() {
+		rules.noBlockingCalls().check(classes);
+	}
+
+	/** Services and repositories know no HTTP types: only controllers and mappers do. */
+	@Test
+	void noWebTypesBelowControllers() {
+		rules.noWebTypesBelowControllers().check(classes);
+	}
+
+	/** Nothing reads the system clock: time comes from the one TimeSource. */
+	@Test
+	void noSystemClock() {
+		rules.noSystemClock().check(classes);
+	}
+
+	/** Repositories are reached through their feature's service only. */
+	@Test
+	void repositoriesArePackagePrivate() {
+		rules.repositoriesArePackagePrivate().check(classes);
 	}
 
 	/**
@@ -40,7 +75,7 @@ class ArchitectureTests {
 	 */
 	@Test
 	void featuresAreFreeOfCycles() {
-		slices().matching("dev.querydriven.ecommerceorders.(*)..").should().beFreeOfCycles().check(classes);
+		rules.featuresAreFreeOfCycles().check(classes);
 	}
 
 	/** The order feature, which owns the source of truth, depends on no other feature. */

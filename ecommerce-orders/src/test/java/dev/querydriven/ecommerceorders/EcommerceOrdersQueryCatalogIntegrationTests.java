@@ -1,6 +1,8 @@
 package dev.querydriven.ecommerceorders;
 
 import java.lang.reflect.Method;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -9,23 +11,33 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
+import dev.querydriven.modelcheck.harness.AccessPatternTable;
 import dev.querydriven.modeling.catalog.AccessPattern;
+import dev.querydriven.modeling.catalog.CatalogCoverage;
 import dev.querydriven.modeling.catalog.ServesQuery;
-import dev.querydriven.testsupport.CassandraTest;
+import dev.querydriven.modeling.catalog.WritePattern;
+import dev.querydriven.servicesupport.recording.StatementRecorder;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The query catalogue matches the live schema: every catalogued query is valid CQL for
- * the service's role (the guardrails would refuse a scan), every table names its query in
- * its comment, and every {@code @ServesQuery} id is catalogued.
+ * The query catalogue is the one place each statement's CQL is written, and it tells the
+ * truth: every catalogued statement is valid CQL for the service's role (the guardrails
+ * would refuse a scan), every table names its query in its comment, every
+ * {@code @ServesQuery} id is catalogued, the README's tables are generated from it, and
+ * the service executed exactly the catalogued statements over the whole test run.
+ *
+ * <p>
+ * Runs after every other test class of the module ({@code @Order}, with the class orderer
+ * set in {@code junit-platform.properties}): the statement recorder has seen everything
+ * the other tests made the service execute.
  */
-@SpringBootTest
-@CassandraTest
+@EcommerceOrdersIntegrationTest
+@Order(Integer.MAX_VALUE)
 class EcommerceOrdersQueryCatalogIntegrationTests {
 
 	private final EcommerceOrdersQueryCatalog catalog = new EcommerceOrdersQueryCatalog();
@@ -33,15 +45,49 @@ class EcommerceOrdersQueryCatalogIntegrationTests {
 	@Autowired
 	private CqlSession session;
 
-	/** Every catalogued query prepares against the migrated schema. */
+	@Autowired
+	private StatementRecorder recorder;
+
+	/**
+	 * Every catalogued statement, query or write, prepares against the migrated schema.
+	 */
 	@Test
-	void everyCataloguedQueryPrepares() {
+	void everyCataloguedStatementPrepares() {
 		for (AccessPattern pattern : this.catalog.accessPatterns()) {
-			assertThat(this.session.prepare(pattern.cql()).getResultSetDefinitions().size()).as(pattern.id())
-				.isPositive();
+			for (String cql : pattern.statements()) {
+				assertThat(this.session.prepare(cql).getResultSetDefinitions().size()).as(pattern.id()).isPositive();
+			}
 			assertThat(pattern.facts()).as("sizing facts of %s", pattern.id()).isNotNull();
 			assertThat(pattern.facts().bounded()).as("%s is bounded", pattern.id()).isTrue();
 		}
+		for (WritePattern write : this.catalog.writePatterns()) {
+			assertThat(this.session.prepare(write.cql()).getVariableDefinitions().size()).as(write.id()).isPositive();
+		}
+	}
+
+	/**
+	 * Over the whole test run the service executed exactly the catalogued statements:
+	 * none that the catalogue does not list (a query nobody designed a table for), and
+	 * every one it lists (none is documentation only). Statements compare by shape, as
+	 * Spring Data renders its own text.
+	 */
+	@Test
+	void serviceExecutedExactlyTheCataloguedStatements() {
+		assertThat(this.recorder.awaitQuiet(Duration.ofSeconds(10))).isTrue();
+		CatalogCoverage coverage = CatalogCoverage.of(this.catalog, this.recorder.applicationStatements());
+		assertThat(coverage.complete())
+			.as("This check covers the whole test run of the module (run all its tests):%n%s", coverage.describe())
+			.isTrue();
+	}
+
+	/**
+	 * The README's access-pattern tables are generated from the catalogue and the live
+	 * schema (regenerate with {@code -Dquerydriven.update-generated=true}).
+	 */
+	@Test
+	void readmeAccessPatternTablesAreUpToDate() {
+		AccessPatternTable.verifyReadme(this.catalog,
+				this.session.getMetadata().getKeyspace(this.catalog.keyspace()).orElseThrow(), Path.of("README.md"));
 	}
 
 	/**

@@ -1,6 +1,5 @@
 package dev.querydriven.ecommerceorders;
 
-import java.time.Clock;
 import java.util.List;
 import java.util.UUID;
 
@@ -14,14 +13,13 @@ import dev.querydriven.modelcheck.MeasuredTable;
 import dev.querydriven.modelcheck.ModelReport;
 import dev.querydriven.modelcheck.Verdict;
 import dev.querydriven.modelcheck.harness.ModelCheckHarness;
+import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.modeling.catalog.AccessPattern;
-import dev.querydriven.testsupport.CassandraTest;
 import dev.querydriven.testsupport.SharedCassandra;
 import org.junit.jupiter.api.Test;
 import reactor.test.StepVerifier;
 
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
@@ -34,8 +32,7 @@ import static org.assertj.core.api.Assertions.tuple;
  * {@code -Dquerydriven.update-generated=true}); the full report, measured figures
  * included, is written to {@code target/model-check/}.
  */
-@SpringBootTest
-@CassandraTest
+@EcommerceOrdersIntegrationTest
 class ModelCheckIntegrationTests {
 
 	/**
@@ -56,6 +53,9 @@ class ModelCheckIntegrationTests {
 	@Autowired
 	private CqlSession session;
 
+	@Autowired
+	private TimeSource time;
+
 	/**
 	 * The model passes the checklist (no {@code fail}; only the warnings and the
 	 * exemption the README explains), the committed report is up to date, and every
@@ -63,7 +63,7 @@ class ModelCheckIntegrationTests {
 	 */
 	@Test
 	void modelPassesTheChecklist() {
-		new DemoDataSeeder(this.orders, this.users, VOLUME, Clock.systemUTC()).seed()
+		new DemoDataSeeder(this.orders, this.users, VOLUME, this.time).seed()
 			.as(StepVerifier::create)
 			.assertNext((seeded) -> assertThat(seeded.orders()).isEqualTo(VOLUME.orders()))
 			.verifyComplete();

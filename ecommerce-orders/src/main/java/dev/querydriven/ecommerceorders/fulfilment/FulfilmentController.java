@@ -42,9 +42,7 @@ class FulfilmentController {
 			// parameter like every other bad input does.
 			return Mono.error(new InvalidRequestException("status", "is required: PENDING, PAID or SHIPPED"));
 		}
-		return this.fulfilment.queue(status, cursor, limit)
-			.map((page) -> new Page<>(page.items().stream().map(this.mapper::toResponse).toList(),
-					this.fulfilment.encode(status, page.next())));
+		return this.fulfilment.queue(status, cursor, limit).map((page) -> page.map(this.mapper::toResponse));
 	}
 
 }

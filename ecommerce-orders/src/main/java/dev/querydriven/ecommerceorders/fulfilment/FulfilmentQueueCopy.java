@@ -10,6 +10,7 @@ import dev.querydriven.ecommerceorders.order.OrderStatus;
 import dev.querydriven.ecommerceorders.order.OrdersByIdRow;
 import dev.querydriven.modeling.bucket.Bucket;
 import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import org.springframework.stereotype.Component;
@@ -49,35 +50,34 @@ class FulfilmentQueueCopy implements OrderCopy {
 	}
 
 	@Override
-	public void write(DenormalizedWrite.Builder write, OrderChange change) {
+	public Mono<Void> write(DenormalizedWrite.Builder write, OrderChange change) {
 		OrdersByIdRow order = change.current();
 		LocalDate day = QueueWatermarks.dayOf(order.orderTime()).date();
 		boolean queued = QUEUED.contains(order.status());
-		switch (change.kind()) {
-			case PLACED -> write.put(this.repository.insert(order, day));
+		return switch (change.kind()) {
+			case PLACED -> this.repository.insert(order, day).doOnNext(write::put).then();
 			case CHANGED -> {
 				OrderStatus before = change.previous().status();
 				if (QUEUED.contains(before) && queued) {
-					write.move(this.repository.delete(before, order, day), this.repository.insert(order, day),
-							change.statusChanged());
+					yield Mono.zip(this.repository.delete(before, order, day), this.repository.insert(order, day))
+						.doOnNext((move) -> write.move(move.getT1(), move.getT2(), change.statusChanged()))
+						.then();
 				}
-				else if (QUEUED.contains(before)) {
-					write.put(this.repository.delete(before, order, day));
+				if (QUEUED.contains(before)) {
+					yield this.repository.delete(before, order, day).doOnNext(write::put).then();
 				}
+				yield Mono.empty();
 			}
 			case REPAIR -> {
 				// Whatever an interrupted earlier write left behind: no row in any other
 				// status's queue.
-				for (OrderStatus status : QUEUED) {
-					if (status != order.status()) {
-						write.put(this.repository.delete(status, order, day));
-					}
-				}
-				if (queued) {
-					write.put(this.repository.insert(order, day));
-				}
+				Flux<OrderStatus> others = Flux.fromIterable(QUEUED).filter((status) -> status != order.status());
+				yield others.concatMap((status) -> this.repository.delete(status, order, day))
+					.concatWith(queued ? this.repository.insert(order, day) : Mono.empty())
+					.doOnNext(write::put)
+					.then();
 			}
-		}
+		};
 	}
 
 }

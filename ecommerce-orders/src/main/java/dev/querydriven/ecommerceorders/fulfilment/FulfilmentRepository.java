@@ -2,22 +2,26 @@ package dev.querydriven.ecommerceorders.fulfilment;
 
 import java.time.LocalDate;
 
-import com.datastax.dse.driver.api.core.cql.reactive.ReactiveRow;
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
-import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
-import com.datastax.oss.driver.api.core.cql.PreparedStatement;
-import com.datastax.oss.driver.api.core.cql.Row;
-import dev.querydriven.ecommerceorders.order.LightweightTransactions;
-import dev.querydriven.ecommerceorders.order.OrderCodecs;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import dev.querydriven.ecommerceorders.order.OrderStatus;
 import dev.querydriven.ecommerceorders.order.OrdersByIdRow;
-import dev.querydriven.ecommerceorders.order.ShippingAddress;
 import dev.querydriven.modeling.catalog.ServesQuery;
+import dev.querydriven.modeling.dualwrite.LightweightTransactions;
+import dev.querydriven.modelingspring.EntityStatements;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
+import org.springframework.data.cassandra.core.ReactiveCassandraOperations;
+import org.springframework.data.cassandra.core.UpdateOptions;
+import org.springframework.data.cassandra.core.cql.QueryOptions;
+import org.springframework.data.cassandra.core.cql.WriteOptions;
+import org.springframework.data.cassandra.core.query.Query;
+import org.springframework.data.cassandra.core.query.Update;
 import org.springframework.stereotype.Repository;
+
+import static org.springframework.data.cassandra.core.query.Criteria.where;
 
 /**
  * {@code orders_by_status} (the queue, one partition per status and day) and
@@ -33,43 +37,31 @@ import org.springframework.stereotype.Repository;
 @Repository
 class FulfilmentRepository {
 
-	private static final String QUEUE_COLUMNS = "status, day, order_time, order_id, user_id, total, item_count, "
-			+ "shipping_address";
+	/**
+	 * The next page of a day's queue: strictly after the last row read, compared on the
+	 * whole clustering key (a tuple comparison, which Spring Data's {@code Criteria}
+	 * cannot say), so rows sharing an order time are neither skipped nor repeated.
+	 * Catalogued with Q3.
+	 */
+	private static final String NEXT_PAGE = "SELECT * FROM orders_by_status "
+			+ "WHERE status = ? AND day = ? AND (order_time, order_id) > (?, ?) LIMIT ?";
 
-	private final CqlSession session;
+	private static final QueryOptions READ = QueryOptions.builder()
+		.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+		.idempotent(true)
+		.build();
 
-	private final PreparedStatement selectFirstPage;
+	private static final WriteOptions COPY = WriteOptions.builder()
+		.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+		.build();
 
-	private final PreparedStatement selectNextPage;
+	private final ReactiveCassandraOperations template;
 
-	private final PreparedStatement selectAnyInDay;
+	private final EntityStatements statements;
 
-	private final PreparedStatement insert;
-
-	private final PreparedStatement delete;
-
-	private final PreparedStatement selectWatermark;
-
-	private final PreparedStatement updateWatermark;
-
-	FulfilmentRepository(CqlSession session, OrderCodecs codecs) {
-		this.session = session;
-		this.selectFirstPage = session
-			.prepare("SELECT " + QUEUE_COLUMNS + " FROM orders_by_status WHERE status = ? AND day = ? LIMIT ?");
-		// Continues strictly after the last row read: a tuple comparison on the whole
-		// clustering key, so rows sharing an order time are neither skipped nor repeated.
-		this.selectNextPage = session.prepare("SELECT " + QUEUE_COLUMNS + " FROM orders_by_status "
-				+ "WHERE status = ? AND day = ? AND (order_time, order_id) > (?, ?) LIMIT ?");
-		this.selectAnyInDay = session
-			.prepare("SELECT order_id FROM orders_by_status WHERE status = ? AND day = ? LIMIT 1");
-		this.insert = session
-			.prepare("INSERT INTO orders_by_status (" + QUEUE_COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
-		this.delete = session
-			.prepare("DELETE FROM orders_by_status WHERE status = ? AND day = ? AND order_time = ? AND order_id = ?");
-		this.selectWatermark = session.prepare("SELECT status, oldest_day, protected_day, protected_until, revision "
-				+ "FROM status_watermarks WHERE status = ?");
-		this.updateWatermark = session.prepare("UPDATE status_watermarks SET oldest_day = ?, protected_day = ?, "
-				+ "protected_until = ?, revision = ? WHERE status = ? IF revision = ?");
+	FulfilmentRepository(ReactiveCassandraOperations template, EntityStatements statements) {
+		this.template = template;
+		this.statements = statements;
 	}
 
 	/**
@@ -83,23 +75,25 @@ class FulfilmentRepository {
 	@ServesQuery("Q3")
 	Flux<OrdersByStatusRow> findByStatusAndDay(OrderStatus status, LocalDate day, OrdersByStatusRow.QueuePosition after,
 			int limit) {
-		BoundStatement statement = (after != null)
-				? this.selectNextPage.bind(status.name(), day, after.orderTime(), after.orderId(), limit)
-				: this.selectFirstPage.bind(status.name(), day, limit);
-		return Flux.from(this.session.executeReactive(read(statement))).map(FulfilmentRepository::toQueueRow);
+		if (after == null) {
+			return this.template.select(queue(status, day).limit(limit).queryOptions(READ), OrdersByStatusRow.class);
+		}
+		SimpleStatement next = SimpleStatement
+			.newInstance(NEXT_PAGE, status.name(), day, after.orderTime(), after.orderId(), limit)
+			.setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+			.setIdempotent(true);
+		return this.template.select(next, OrdersByStatusRow.class);
 	}
 
 	/**
-	 * Whether a day of a status's queue holds no row.
+	 * Whether a day of a status's queue holds no row (one row read at most).
 	 * @param status the queue
 	 * @param day the day
 	 * @return {@code true} when empty
 	 */
 	@ServesQuery("Q3")
 	Mono<Boolean> isEmpty(OrderStatus status, LocalDate day) {
-		return Flux.from(this.session.executeReactive(read(this.selectAnyInDay.bind(status.name(), day))))
-			.hasElements()
-			.map((any) -> !any);
+		return this.template.exists(queue(status, day).queryOptions(READ), OrdersByStatusRow.class).map((any) -> !any);
 	}
 
 	/**
@@ -110,27 +104,32 @@ class FulfilmentRepository {
 	 */
 	@ServesQuery("Q4")
 	Mono<StatusWatermarksRow> findWatermark(OrderStatus status) {
-		return Mono.from(this.session.executeReactive(read(this.selectWatermark.bind(status.name()))))
-			.map(FulfilmentRepository::toWatermarkRow)
+		return this.template.select(watermark(status).queryOptions(READ), StatusWatermarksRow.class)
+			.next()
 			.switchIfEmpty(Mono.error(() -> new IllegalStateException(
 					"status_watermarks has no row for " + status + ": the schema migration 003 creates it")));
 	}
 
 	/**
-	 * Replaces a watermark if nobody changed it since it was read.
+	 * Replaces a watermark if nobody changed it since it was read
+	 * ({@code IF revision = ?}).
 	 * @param current the row read
 	 * @param next the row to write
 	 * @return whether it applied
 	 */
 	Mono<Boolean> compareAndSetWatermark(StatusWatermarksRow current, StatusWatermarksRow next) {
-		return LightweightTransactions
-			.execute(this.session,
-					this.updateWatermark
-						.bind(next.oldestDay(), next.protectedDay(), next.protectedUntil(), next.revision(),
-								next.status().name(), current.revision())
-						.setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
-						.setSerialConsistencyLevel(ConsistencyLevel.SERIAL))
-			.map(ReactiveRow::wasApplied);
+		UpdateOptions options = UpdateOptions.builder()
+			.ifCondition(where("revision").is(current.revision()))
+			.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+			.serialConsistencyLevel(ConsistencyLevel.SERIAL)
+			.build();
+		Update update = Update.empty()
+			.set("oldestDay", next.oldestDay())
+			.set("protectedDay", next.protectedDay())
+			.set("protectedUntil", next.protectedUntil())
+			.set("revision", next.revision());
+		return LightweightTransactions.execute(Mono.defer(() -> this.template
+			.update(watermark(next.status()).queryOptions(options), update, StatusWatermarksRow.class)));
 	}
 
 	/**
@@ -139,11 +138,8 @@ class FulfilmentRepository {
 	 * @param day its day
 	 * @return the statement
 	 */
-	BoundStatement insert(OrdersByIdRow order, LocalDate day) {
-		return this.insert
-			.bind(order.status().name(), day, order.orderTime(), order.orderId(), order.userId(), order.total(),
-					order.items().size(), order.shippingAddress())
-			.setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM);
+	Mono<BoundStatement> insert(OrdersByIdRow order, LocalDate day) {
+		return this.statements.insert(OrdersByStatusRow.of(order.status(), day, order), COPY);
 	}
 
 	/**
@@ -153,25 +149,16 @@ class FulfilmentRepository {
 	 * @param day its day
 	 * @return the statement
 	 */
-	BoundStatement delete(OrderStatus status, OrdersByIdRow order, LocalDate day) {
-		return this.delete.bind(status.name(), day, order.orderTime(), order.orderId())
-			.setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM);
+	Mono<BoundStatement> delete(OrderStatus status, OrdersByIdRow order, LocalDate day) {
+		return this.statements.delete(OrdersByStatusRow.of(status, day, order), COPY);
 	}
 
-	private static BoundStatement read(BoundStatement statement) {
-		return statement.setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM).setIdempotent(true);
+	private static Query queue(OrderStatus status, LocalDate day) {
+		return Query.query(where("status").is(status), where("day").is(day));
 	}
 
-	private static OrdersByStatusRow toQueueRow(Row row) {
-		return new OrdersByStatusRow(OrderStatus.valueOf(row.getString("status")), row.getLocalDate("day"),
-				row.getInstant("order_time"), row.getUuid("order_id"), row.getUuid("user_id"),
-				row.getBigDecimal("total"), row.getInt("item_count"),
-				row.get("shipping_address", ShippingAddress.class));
-	}
-
-	private static StatusWatermarksRow toWatermarkRow(Row row) {
-		return new StatusWatermarksRow(OrderStatus.valueOf(row.getString("status")), row.getLocalDate("oldest_day"),
-				row.getLocalDate("protected_day"), row.getInstant("protected_until"), row.getLong("revision"));
+	private static Query watermark(OrderStatus status) {
+		return Query.query(where("status").is(status));
 	}
 
 }

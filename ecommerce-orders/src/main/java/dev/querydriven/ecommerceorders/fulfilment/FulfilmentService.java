@@ -1,6 +1,5 @@
 package dev.querydriven.ecommerceorders.fulfilment;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -15,8 +14,10 @@ import dev.querydriven.modeling.bucket.BucketPage;
 import dev.querydriven.modeling.bucket.BucketSlice;
 import dev.querydriven.modeling.bucket.Buckets;
 import dev.querydriven.modeling.bucket.MultiBucketReader;
+import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.InvalidRequestException;
+import dev.querydriven.servicesupport.web.Page;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import reactor.core.publisher.Mono;
@@ -38,18 +39,18 @@ class FulfilmentService {
 
 	private final CursorCodec cursors;
 
-	private final Clock clock;
+	private final TimeSource time;
 
 	private final Duration window;
 
 	private final DistributionSummary partitionsRead;
 
-	FulfilmentService(FulfilmentRepository repository, QueueWatermarks watermarks, CursorCodec cursors, Clock clock,
+	FulfilmentService(FulfilmentRepository repository, QueueWatermarks watermarks, CursorCodec cursors, TimeSource time,
 			FulfilmentProperties properties, MeterRegistry meters) {
 		this.repository = repository;
 		this.watermarks = watermarks;
 		this.cursors = cursors;
-		this.clock = clock;
+		this.time = time;
 		this.window = properties.writeWindow();
 		this.partitionsRead = DistributionSummary.builder("querydriven.ecommerceorders.queue.partitions-read")
 			.description("Partitions one page of the fulfilment queue read")
@@ -61,9 +62,20 @@ class FulfilmentService {
 	 * @param status the queue: {@code PENDING}, {@code PAID} or {@code SHIPPED}
 	 * @param cursor the previous page's cursor, or {@code null}
 	 * @param limit the page size
+	 * @return the page, with the cursor of the next one
+	 */
+	Mono<Page<OrdersByStatusRow>> queue(OrderStatus status, String cursor, int limit) {
+		return page(status, cursor, limit).map((page) -> new Page<>(page.items(), encode(status, page.next())));
+	}
+
+	/**
+	 * A page of a status's queue, oldest first, as the bucket walk returned it.
+	 * @param status the queue: {@code PENDING}, {@code PAID} or {@code SHIPPED}
+	 * @param cursor the previous page's cursor, or {@code null}
+	 * @param limit the page size
 	 * @return the page, with the number of partitions it read
 	 */
-	Mono<BucketPage<OrdersByStatusRow, OrdersByStatusRow.QueuePosition>> queue(OrderStatus status, String cursor,
+	Mono<BucketPage<OrdersByStatusRow, OrdersByStatusRow.QueuePosition>> page(OrderStatus status, String cursor,
 			int limit) {
 		if (!FulfilmentQueueCopy.QUEUED.contains(status)) {
 			return Mono.error(new InvalidRequestException("status", "must be PENDING, PAID or SHIPPED: "
@@ -81,13 +93,13 @@ class FulfilmentService {
 			Bucket first = Bucket.of(BucketGranularity.DAY, oldestDay.atStartOfDay(ZoneOffset.UTC).toInstant());
 			if (after != null && after.bucket().compareTo(first) < 0) {
 				// The watermark moved past the cursor's day since the previous page:
-				// resume
-				// there anyway (it is empty now, and reading it costs one partition).
+				// resume there anyway (it is empty now, and reading it costs one
+				// partition).
 				first = after.bucket();
 			}
 			// Up to today, plus the write window: an instance whose clock runs a little
 			// ahead may already write into tomorrow.
-			Bucket last = Bucket.of(BucketGranularity.DAY, this.clock.instant().plus(this.window));
+			Bucket last = Bucket.of(BucketGranularity.DAY, this.time.instant().plus(this.window));
 			if (last.compareTo(first) < 0) {
 				last = first;
 			}

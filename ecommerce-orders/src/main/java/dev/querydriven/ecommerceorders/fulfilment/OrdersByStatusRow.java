@@ -6,11 +6,21 @@ import java.time.LocalDate;
 import java.util.UUID;
 
 import dev.querydriven.ecommerceorders.order.OrderStatus;
+import dev.querydriven.ecommerceorders.order.OrdersByIdRow;
 import dev.querydriven.ecommerceorders.order.ShippingAddress;
 
+import org.springframework.data.cassandra.core.mapping.Column;
+import org.springframework.data.cassandra.core.mapping.Frozen;
+import org.springframework.data.cassandra.core.mapping.PrimaryKeyColumn;
+import org.springframework.data.cassandra.core.mapping.Table;
+
+import static org.springframework.data.cassandra.core.cql.PrimaryKeyType.CLUSTERED;
+import static org.springframework.data.cassandra.core.cql.PrimaryKeyType.PARTITIONED;
+
 /**
- * A row of {@code orders_by_status}: an open order waiting in its status's queue, with
- * what the warehouse needs to act on it (the address to ship to).
+ * Q3: a row of {@code orders_by_status}, one partition per status and day, oldest first:
+ * an open order waiting in its status's queue, with what the warehouse needs to act on it
+ * (the address to ship to).
  *
  * @param status the queue
  * @param day the UTC day of the order time (the bucket)
@@ -21,8 +31,26 @@ import dev.querydriven.ecommerceorders.order.ShippingAddress;
  * @param itemCount how many lines
  * @param shippingAddress where it goes
  */
-record OrdersByStatusRow(OrderStatus status, LocalDate day, Instant orderTime, UUID orderId, UUID userId,
-		BigDecimal total, int itemCount, ShippingAddress shippingAddress) {
+@Table("orders_by_status")
+record OrdersByStatusRow(@PrimaryKeyColumn(name = "status", ordinal = 0, type = PARTITIONED) OrderStatus status,
+		@PrimaryKeyColumn(name = "day", ordinal = 1, type = PARTITIONED) LocalDate day,
+		@PrimaryKeyColumn(name = "order_time", ordinal = 2, type = CLUSTERED) Instant orderTime,
+		@PrimaryKeyColumn(name = "order_id", ordinal = 3, type = CLUSTERED) UUID orderId,
+		@Column("user_id") UUID userId, BigDecimal total, @Column("item_count") int itemCount,
+		@Column("shipping_address") @Frozen ShippingAddress shippingAddress) {
+
+	/**
+	 * The copy of an order in a status's queue.
+	 * @param status the queue (the order's current status, or, for a delete, the one it
+	 * left)
+	 * @param day the order's day bucket
+	 * @param order the order's current version
+	 * @return the row
+	 */
+	static OrdersByStatusRow of(OrderStatus status, LocalDate day, OrdersByIdRow order) {
+		return new OrdersByStatusRow(status, day, order.orderTime(), order.orderId(), order.userId(), order.total(),
+				order.items().size(), order.shippingAddress());
+	}
 
 	QueuePosition position() {
 		return new QueuePosition(this.orderTime, this.orderId);

@@ -1,6 +1,5 @@
 package dev.querydriven.ecommerceorders.fulfilment;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -10,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import dev.querydriven.ecommerceorders.order.OrderStatus;
+import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.modeling.bucket.Bucket;
 import dev.querydriven.modeling.bucket.BucketGranularity;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -51,17 +51,17 @@ public class QueueWatermarks {
 
 	private final Duration window;
 
-	private final Clock clock;
+	private final TimeSource time;
 
 	private final MeterRegistry meters;
 
 	private final Map<OrderStatus, StatusWatermarksRow> cache = new ConcurrentHashMap<>();
 
-	QueueWatermarks(FulfilmentRepository repository, FulfilmentProperties properties, Clock clock,
+	QueueWatermarks(FulfilmentRepository repository, FulfilmentProperties properties, TimeSource time,
 			MeterRegistry meters) {
 		this.repository = repository;
 		this.window = properties.writeWindow();
-		this.clock = clock;
+		this.time = time;
 		this.meters = meters;
 	}
 
@@ -72,7 +72,7 @@ public class QueueWatermarks {
 	 * @return the instant by which the write must have landed
 	 */
 	Mono<Instant> protect(OrderStatus status, Bucket day) {
-		Instant now = this.clock.instant();
+		Instant now = this.time.instant();
 		if (day.end().isAfter(now)) {
 			return Mono.just(day.end().plus(this.window));
 		}
@@ -119,7 +119,7 @@ public class QueueWatermarks {
 	 * @return completes when the row is reachable from the watermark
 	 */
 	Mono<Void> confirm(OrderStatus status, Bucket day, Instant deadline) {
-		Instant now = this.clock.instant();
+		Instant now = this.time.instant();
 		if (!now.isAfter(deadline)) {
 			return Mono.empty();
 		}
@@ -153,8 +153,7 @@ public class QueueWatermarks {
 			return this.repository.compareAndSetWatermark(row, next).map((applied) -> {
 				if (!applied) {
 					// A writer protected or lowered it meanwhile: its decision wins, the
-					// next
-					// run tries again.
+					// next run tries again.
 					return row.oldestDay();
 				}
 				remember(next);

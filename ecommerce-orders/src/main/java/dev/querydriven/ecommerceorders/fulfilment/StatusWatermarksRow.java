@@ -7,9 +7,16 @@ import java.time.temporal.ChronoUnit;
 
 import dev.querydriven.ecommerceorders.order.OrderStatus;
 
+import org.springframework.data.cassandra.core.mapping.Column;
+import org.springframework.data.cassandra.core.mapping.PrimaryKeyColumn;
+import org.springframework.data.cassandra.core.mapping.Table;
+
+import static org.springframework.data.cassandra.core.cql.PrimaryKeyType.PARTITIONED;
+
 /**
- * A row of {@code status_watermarks}: where one status's queue starts, and which days a
- * writer is about to insert into.
+ * Q4: a row of {@code status_watermarks}, one partition per queued status: where the
+ * status's queue starts, and which days a writer is about to insert into. Written only by
+ * lightweight transactions.
  *
  * @param status the queue
  * @param oldestDay no row of this queue lives in an earlier day
@@ -19,8 +26,10 @@ import dev.querydriven.ecommerceorders.order.OrderStatus;
  * @param protectedUntil the end of the protection, {@code null} when never set
  * @param revision bumped by every write; every write is conditioned on it
  */
-record StatusWatermarksRow(OrderStatus status, LocalDate oldestDay, LocalDate protectedDay, Instant protectedUntil,
-		long revision) {
+@Table("status_watermarks")
+record StatusWatermarksRow(@PrimaryKeyColumn(name = "status", ordinal = 0, type = PARTITIONED) OrderStatus status,
+		@Column("oldest_day") LocalDate oldestDay, @Column("protected_day") LocalDate protectedDay,
+		@Column("protected_until") Instant protectedUntil, long revision) {
 
 	/**
 	 * Whether a writer protects the day at that instant.

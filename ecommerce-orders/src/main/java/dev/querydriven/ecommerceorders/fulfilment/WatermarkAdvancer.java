@@ -1,7 +1,6 @@
 package dev.querydriven.ecommerceorders.fulfilment;
 
-import java.time.Clock;
-
+import dev.querydriven.modeling.time.TimeSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Flux;
@@ -24,18 +23,18 @@ class WatermarkAdvancer {
 
 	private final QueueWatermarks watermarks;
 
-	private final Clock clock;
+	private final TimeSource time;
 
-	WatermarkAdvancer(QueueWatermarks watermarks, Clock clock) {
+	WatermarkAdvancer(QueueWatermarks watermarks, TimeSource time) {
 		this.watermarks = watermarks;
-		this.clock = clock;
+		this.time = time;
 	}
 
 	@Scheduled(fixedDelayString = "${querydriven.orders.queue.advancer.interval:1m}",
 			initialDelayString = "${querydriven.orders.queue.advancer.interval:1m}")
 	Mono<Void> advance() {
 		return Flux.fromIterable(FulfilmentQueueCopy.QUEUED)
-			.concatMap((status) -> this.watermarks.advance(status, this.clock.instant())
+			.concatMap((status) -> this.watermarks.advance(status, this.time.instant())
 				.doOnNext((day) -> logger.debug("The {} queue starts at {}", status, day))
 				.onErrorResume((ex) -> {
 					logger.warn("Could not advance the {} queue's watermark: {}", status, ex.toString());

@@ -33,7 +33,7 @@ class OrderController {
 	@PostMapping("/orders")
 	@Operation(summary = "Place an order (idempotent with a client-chosen orderId: a replay returns the same order)")
 	Mono<ResponseEntity<OrderResponse>> place(@Valid @RequestBody PlaceOrderRequest request) {
-		return this.orders.place(request).map((placed) -> {
+		return this.orders.place(this.mapper.toNewOrder(request)).map((placed) -> {
 			OrderResponse body = this.mapper.toResponse(placed.order());
 			return placed.created()
 					? ResponseEntity.created(URI.create("/orders/" + placed.order().orderId())).body(body)

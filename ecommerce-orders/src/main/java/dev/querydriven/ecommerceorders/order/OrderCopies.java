@@ -2,17 +2,13 @@ package dev.querydriven.ecommerceorders.order;
 
 import java.util.List;
 
-import com.datastax.oss.driver.api.core.CqlSession;
 import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
-import dev.querydriven.modeling.dualwrite.DualWriteException;
 import dev.querydriven.modeling.dualwrite.DualWriter;
 import dev.querydriven.modeling.dualwrite.Reconciler;
-import dev.querydriven.modeling.dualwrite.TransientFailures;
 import dev.querydriven.modeling.dualwrite.WriteStrategy;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
-import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
 /**
@@ -29,25 +25,24 @@ import org.springframework.stereotype.Component;
  * idempotent, so retrying a statement on its own is safe.
  *
  * <p>
- * A copy that still fails after the writer's retries is queued for a {@link Reconciler},
- * which re-applies it with the same timestamp every few seconds, and the request answers
- * 503 (the shared problem handler's answer to a database timeout: safe to retry). The
- * transaction on {@code orders_by_id} did apply, so the client's retry with the same
- * order id or operation id is recognised and rewrites the copies too.
+ * A copy that still fails after the writer's retries is queued for the service's
+ * {@link Reconciler} (shared auto-configuration runs its passes every few seconds), which
+ * re-applies it with the same timestamp, and the request answers 503 (the shared problem
+ * handler's answer to a database timeout: safe to retry). The transaction on
+ * {@code orders_by_id} did apply, so the client's retry with the same order id or
+ * operation id is recognised and rewrites the copies too; without a retry, the
+ * reconciler's next pass repairs them.
  */
 @Component
-public class OrderCopies {
+class OrderCopies {
 
 	private final List<OrderCopy> copies;
 
-	private final Reconciler reconciler;
-
 	private final DualWriter writer;
 
-	OrderCopies(List<OrderCopy> copies, CqlSession session) {
+	OrderCopies(List<OrderCopy> copies, DualWriter writer) {
 		this.copies = List.copyOf(copies);
-		this.reconciler = new Reconciler(session);
-		this.writer = new DualWriter(session).withReconciler(this.reconciler);
+		this.writer = writer;
 	}
 
 	/**
@@ -62,12 +57,11 @@ public class OrderCopies {
 		return Flux.fromIterable(this.copies)
 			.concatMap((copy) -> copy.beforeWrite(change))
 			.collectList()
-			.flatMap((checks) -> {
-				this.copies.forEach((copy) -> copy.write(write, change));
-				return this.writer.execute(write.build())
-					.thenMany(Flux.fromIterable(checks).concatMap(OrderCopy.AfterWrite::run))
-					.then();
-			});
+			.flatMap((checks) -> Flux.fromIterable(this.copies)
+				.concatMap((copy) -> copy.write(write, change))
+				.then(Mono.defer(() -> this.writer.execute(write.build())))
+				.thenMany(Flux.fromIterable(checks).concatMap(OrderCopy.AfterWrite::run))
+				.then());
 	}
 
 }

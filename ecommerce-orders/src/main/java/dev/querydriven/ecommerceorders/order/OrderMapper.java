@@ -5,10 +5,16 @@ import org.mapstruct.Mapper;
 import org.mapstruct.Mapping;
 
 /**
- * Rows of {@code orders_by_id} to API responses.
+ * The order API's requests to what the service takes, and rows of {@code orders_by_id} to
+ * responses.
  */
 @Mapper(config = QueryDrivenMapperConfig.class)
 interface OrderMapper {
+
+	@Mapping(target = "shippingAddress", expression = "java(request.shippingAddress().toAddress())")
+	NewOrder toNewOrder(PlaceOrderRequest request);
+
+	OrderItem toItem(OrderItemRequest item);
 
 	OrderResponse toResponse(OrdersByIdRow order);
 

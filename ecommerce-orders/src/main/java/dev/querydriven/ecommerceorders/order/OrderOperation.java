@@ -3,6 +3,9 @@ package dev.querydriven.ecommerceorders.order;
 import java.time.Instant;
 import java.util.UUID;
 
+import org.springframework.data.cassandra.core.mapping.Column;
+import org.springframework.data.cassandra.core.mapping.UserDefinedType;
+
 /**
  * A lightweight transaction applied to an order, the {@code order_operation} type. An
  * order keeps its last {@link OrdersByIdRow#MAX_OPERATIONS}: a transaction that timed out
@@ -14,7 +17,9 @@ import java.util.UUID;
  * @param version the order's version it produced
  * @param appliedAt when
  */
-public record OrderOperation(UUID operationId, String action, long version, Instant appliedAt) {
+@UserDefinedType("order_operation")
+public record OrderOperation(@Column("operation_id") UUID operationId, String action, long version,
+		@Column("applied_at") Instant appliedAt) {
 
 	/** The action of a placement. */
 	public static final String PLACED = "PLACED";

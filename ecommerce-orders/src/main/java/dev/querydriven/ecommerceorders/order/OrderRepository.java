@@ -1,18 +1,23 @@
 package dev.querydriven.ecommerceorders.order;
 
-import java.util.List;
 import java.util.UUID;
 
-import com.datastax.dse.driver.api.core.cql.reactive.ReactiveRow;
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
-import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.cql.BoundStatement;
-import com.datastax.oss.driver.api.core.cql.PreparedStatement;
-import com.datastax.oss.driver.api.core.cql.Row;
 import dev.querydriven.modeling.catalog.ServesQuery;
+import dev.querydriven.modeling.dualwrite.LightweightTransactions;
 import reactor.core.publisher.Mono;
 
+import org.springframework.data.cassandra.core.EntityWriteResult;
+import org.springframework.data.cassandra.core.InsertOptions;
+import org.springframework.data.cassandra.core.ReactiveCassandraOperations;
+import org.springframework.data.cassandra.core.UpdateOptions;
+import org.springframework.data.cassandra.core.cql.QueryOptions;
+import org.springframework.data.cassandra.core.query.Filter;
+import org.springframework.data.cassandra.core.query.Query;
+import org.springframework.data.cassandra.core.query.Update;
 import org.springframework.stereotype.Repository;
+
+import static org.springframework.data.cassandra.core.query.Criteria.where;
 
 /**
  * {@code orders_by_id}, the source of truth. Reads restrict the full primary key; writes
@@ -27,37 +32,27 @@ import org.springframework.stereotype.Repository;
  * order still agree on one winner ({@code LOCAL_SERIAL} would be enough if each order
  * were only ever written from one data centre), and commit at {@code LOCAL_QUORUM}. The
  * linearizable read ({@code SERIAL}) resolves a transaction that did not apply: it
- * finishes any transaction still in flight and sees the winner.
+ * finishes any transaction still in flight and sees the winner. Transactions are never
+ * marked idempotent: only {@link LightweightTransactions} retries them, deliberately,
+ * when their outcome is unknown.
  */
 @Repository
 class OrderRepository {
 
-	private static final String COLUMNS = "order_id, user_id, order_time, status, items, total, shipping_address, "
-			+ "address_version, version, placement_digest, operations, updated_at";
+	private static final QueryOptions READ = QueryOptions.builder()
+		.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+		.idempotent(true)
+		.build();
 
-	private final CqlSession session;
+	private static final QueryOptions LINEARIZABLE_READ = QueryOptions.builder()
+		.consistencyLevel(ConsistencyLevel.SERIAL)
+		.idempotent(true)
+		.build();
 
-	private final PreparedStatement selectById;
+	private final ReactiveCassandraOperations template;
 
-	private final PreparedStatement insertIfNotExists;
-
-	private final PreparedStatement updateStatus;
-
-	private final PreparedStatement updateAddress;
-
-	OrderRepository(CqlSession session, OrderCodecs codecs) {
-		this.session = session;
-		this.selectById = session.prepare("SELECT " + COLUMNS + " FROM orders_by_id WHERE order_id = ?");
-		this.insertIfNotExists = session.prepare(
-				"INSERT INTO orders_by_id (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS");
-		this.updateStatus = session.prepare("UPDATE orders_by_id SET status = ?, version = ?, operations = ?, "
-				+ "updated_at = ? WHERE order_id = ? IF status = ? AND version = ?");
-		// IF status IN (...) closes the race with shipping: once the order has shipped,
-		// no
-		// address change applies to it any more.
-		this.updateAddress = session.prepare("UPDATE orders_by_id SET shipping_address = ?, address_version = ?, "
-				+ "version = ?, operations = ?, updated_at = ? WHERE order_id = ? "
-				+ "IF status IN ('PENDING', 'PAID') AND version = ?");
+	OrderRepository(ReactiveCassandraOperations template) {
+		this.template = template;
 	}
 
 	/**
@@ -67,9 +62,7 @@ class OrderRepository {
 	 */
 	@ServesQuery("Q2")
 	Mono<OrdersByIdRow> findById(UUID orderId) {
-		return Mono.from(this.session.executeReactive(
-				this.selectById.bind(orderId).setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM).setIdempotent(true)))
-			.map(OrderRepository::toRow);
+		return this.template.select(query(orderId).queryOptions(READ), OrdersByIdRow.class).next();
 	}
 
 	/**
@@ -80,68 +73,77 @@ class OrderRepository {
 	 */
 	@ServesQuery("Q2")
 	Mono<OrdersByIdRow> findByIdLinearizable(UUID orderId) {
-		return Mono
-			.from(this.session.executeReactive(
-					this.selectById.bind(orderId).setConsistencyLevel(ConsistencyLevel.SERIAL).setIdempotent(true)))
-			.map(OrderRepository::toRow);
+		return this.template.select(query(orderId).queryOptions(LINEARIZABLE_READ), OrdersByIdRow.class).next();
 	}
 
 	/**
-	 * Places an order unless one with its id exists.
+	 * Places an order unless one with its id exists ({@code INSERT ... IF NOT EXISTS}).
 	 * @param order the order, version 1
-	 * @return empty when placed, else the order already there
+	 * @return whether it was placed; when not, read the order at {@code SERIAL} to see
+	 * what is there
 	 */
-	Mono<OrdersByIdRow> insertIfNotExists(OrdersByIdRow order) {
-		return LightweightTransactions.execute(this.session,
-				transaction(this.insertIfNotExists.bind(order.orderId(), order.userId(), order.orderTime(),
-						order.status().name(), order.items(), order.total(), order.shippingAddress(),
-						order.addressVersion(), order.version(), order.placementDigest(), order.operations(),
-						order.updatedAt())))
-			.filter((row) -> !row.wasApplied())
-			.map(OrderRepository::toRow);
+	Mono<Boolean> insertIfNotExists(OrdersByIdRow order) {
+		InsertOptions options = InsertOptions.builder()
+			.withIfNotExists()
+			.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+			.serialConsistencyLevel(ConsistencyLevel.SERIAL)
+			.build();
+		return LightweightTransactions
+			.execute(Mono.defer(() -> this.template.insert(order, options)).map(EntityWriteResult::wasApplied));
 	}
 
 	/**
-	 * Moves an order to its next status if nobody changed it since it was read.
+	 * Moves an order to its next status if nobody changed it since it was read
+	 * ({@code UPDATE ... IF status = ? AND version = ?}).
 	 * @param current the state read
 	 * @param next the state to write
 	 * @return whether it applied
 	 */
 	Mono<Boolean> compareAndSetStatus(OrdersByIdRow current, OrdersByIdRow next) {
-		return LightweightTransactions
-			.execute(this.session,
-					transaction(this.updateStatus.bind(next.status().name(), next.version(), next.operations(),
-							next.updatedAt(), next.orderId(), current.status().name(), current.version())))
-			.map(ReactiveRow::wasApplied);
+		Update update = Update.empty()
+			.set("status", next.status())
+			.set("version", next.version())
+			.set("operations", next.operations())
+			.set("updatedAt", next.updatedAt());
+		// Spring Data maps the values of a query and an update to their columns, but not
+		// those of an IF condition: the condition carries the stored value (the enum's
+		// name).
+		return transaction(next.orderId(), update,
+				Filter.from(where("status").is(current.status().name()), where("version").is(current.version())));
 	}
 
 	/**
-	 * Gives an open order another shipping address if nobody changed it since it was
-	 * read.
+	 * Gives an open order another shipping address if nobody changed it since it was read
+	 * ({@code UPDATE ... IF status IN ('PENDING', 'PAID') AND version = ?}): the status
+	 * condition closes the race with shipping, so no address change ever applies to an
+	 * order that has shipped.
 	 * @param current the state read
 	 * @param next the state to write
 	 * @return whether it applied
 	 */
 	Mono<Boolean> compareAndSetAddress(OrdersByIdRow current, OrdersByIdRow next) {
-		return LightweightTransactions
-			.execute(this.session,
-					transaction(this.updateAddress.bind(next.shippingAddress(), next.addressVersion(), next.version(),
-							next.operations(), next.updatedAt(), next.orderId(), current.version())))
-			.map(ReactiveRow::wasApplied);
+		Update update = Update.empty()
+			.set("shippingAddress", next.shippingAddress())
+			.set("addressVersion", next.addressVersion())
+			.set("version", next.version())
+			.set("operations", next.operations())
+			.set("updatedAt", next.updatedAt());
+		return transaction(next.orderId(), update, Filter
+			.from(where("status").in(OrderStatus.PENDING, OrderStatus.PAID), where("version").is(current.version())));
 	}
 
-	private static BoundStatement transaction(BoundStatement statement) {
-		return statement.setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
-			.setSerialConsistencyLevel(ConsistencyLevel.SERIAL);
+	private Mono<Boolean> transaction(UUID orderId, Update update, Filter condition) {
+		UpdateOptions options = UpdateOptions.builder()
+			.ifCondition(condition)
+			.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+			.serialConsistencyLevel(ConsistencyLevel.SERIAL)
+			.build();
+		return LightweightTransactions.execute(Mono
+			.defer(() -> this.template.update(query(orderId).queryOptions(options), update, OrdersByIdRow.class)));
 	}
 
-	private static OrdersByIdRow toRow(Row row) {
-		List<OrderOperation> operations = row.getList("operations", OrderOperation.class);
-		return new OrdersByIdRow(row.getUuid("order_id"), row.getUuid("user_id"), row.getInstant("order_time"),
-				OrderStatus.valueOf(row.getString("status")), row.getList("items", OrderItem.class),
-				row.getBigDecimal("total"), row.get("shipping_address", ShippingAddress.class),
-				row.getLong("address_version"), row.getLong("version"), row.getString("placement_digest"),
-				(operations != null) ? operations : List.of(), row.getInstant("updated_at"));
+	private static Query query(UUID orderId) {
+		return Query.query(where("orderId").is(orderId));
 	}
 
 }

@@ -2,7 +2,6 @@ package dev.querydriven.ecommerceorders.order;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -12,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
+import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.servicesupport.web.ConflictException;
 import dev.querydriven.servicesupport.web.InvalidRequestException;
 import dev.querydriven.servicesupport.web.NotFoundException;
@@ -52,49 +52,54 @@ public class OrderService {
 
 	private final OrderCopies copies;
 
-	private final Clock clock;
+	private final TimeSource time;
 
 	private final MeterRegistry meters;
 
-	OrderService(OrderRepository repository, OrderCopies copies, Clock clock, MeterRegistry meters) {
+	OrderService(OrderRepository repository, OrderCopies copies, TimeSource time, MeterRegistry meters) {
 		this.repository = repository;
 		this.copies = copies;
-		this.clock = clock;
+		this.time = time;
 		this.meters = meters;
 	}
 
 	/**
 	 * Places an order now.
-	 * @param request the validated request
+	 * @param order the order to place
 	 * @return the order, created or replayed
 	 */
-	public Mono<PlacedOrder> place(PlaceOrderRequest request) {
-		return place(request, this.clock.instant());
+	public Mono<PlacedOrder> place(NewOrder order) {
+		return Mono.defer(() -> place(order, this.time.instant()));
 	}
 
 	/**
 	 * Places an order at a given time (the demo seeder backdates orders).
-	 * @param request the validated request
+	 * @param request the order to place
 	 * @param orderTime the order time
 	 * @return the order, created or replayed
 	 */
-	public Mono<PlacedOrder> place(PlaceOrderRequest request, Instant orderTime) {
+	public Mono<PlacedOrder> place(NewOrder request, Instant orderTime) {
 		return Mono.defer(() -> {
 			// Every rule is checked before the first write: a rejected order leaves no
-			// row
-			// anywhere.
+			// row anywhere.
 			List<OrderItem> items = items(request.items());
-			ShippingAddress address = request.shippingAddress().toAddress();
+			ShippingAddress address = request.shippingAddress();
 			UUID orderId = (request.orderId() != null) ? request.orderId() : UUID.randomUUID();
 			Instant time = orderTime.truncatedTo(ChronoUnit.MILLIS);
 			UUID operationId = UUID.randomUUID();
 			OrdersByIdRow order = new OrdersByIdRow(orderId, request.userId(), time, OrderStatus.PENDING, items,
 					total(items), address, 0, 1, PlacementDigest.of(request.userId(), items, address),
 					List.of(new OrderOperation(operationId, OrderOperation.PLACED, 1, time)), time);
-			return this.repository.insertIfNotExists(order)
-				.flatMap((existing) -> placedBefore(order, existing, operationId))
-				.switchIfEmpty(Mono.defer(() -> this.copies.write(OrderChange.placed(order))
-					.then(Mono.fromSupplier(() -> count("placements", "created", new PlacedOrder(order, true))))));
+			return this.repository.insertIfNotExists(order).flatMap((placed) -> {
+				if (placed) {
+					return this.copies.write(OrderChange.placed(order))
+						.then(Mono.fromSupplier(() -> count("placements", "created", new PlacedOrder(order, true))));
+				}
+				// Not applied: an order with this id exists (or our own first attempt
+				// applied and its answer was lost). Read it as Paxos sees it and decide.
+				return this.repository.findByIdLinearizable(orderId)
+					.flatMap((existing) -> placedBefore(order, existing, operationId));
+			});
 		});
 	}
 
@@ -160,8 +165,7 @@ public class OrderService {
 			return this.repository.findByIdLinearizable(order.orderId()).flatMap((current) -> {
 				if (current.operation(operationId).isPresent()) {
 					// An earlier attempt of this very transaction applied (its answer
-					// timed
-					// out): our success, not a conflict.
+					// timed out): our success, not a conflict.
 					return this.copies.write(after(order, current))
 						.then(Mono.fromSupplier(() -> count("transitions", "recovered", current)));
 				}
@@ -251,11 +255,11 @@ public class OrderService {
 				: OrderChange.repair(current);
 	}
 
-	private static List<OrderItem> items(List<OrderItemRequest> requested) {
+	private static List<OrderItem> items(List<OrderItem> requested) {
 		Map<UUID, Integer> seen = new HashMap<>();
 		List<OrderItem> items = new ArrayList<>(requested.size());
 		for (int i = 0; i < requested.size(); i++) {
-			OrderItemRequest item = requested.get(i);
+			OrderItem item = requested.get(i);
 			Integer first = seen.putIfAbsent(item.productId(), i);
 			if (first != null) {
 				throw new InvalidRequestException("items[" + i + "].productId",
@@ -284,7 +288,7 @@ public class OrderService {
 	 * what a request answers equals what a later read returns.
 	 */
 	private Instant now() {
-		return this.clock.instant().truncatedTo(ChronoUnit.MILLIS);
+		return this.time.instantMillis();
 	}
 
 	private <T> T count(String what, String outcome, T value) {

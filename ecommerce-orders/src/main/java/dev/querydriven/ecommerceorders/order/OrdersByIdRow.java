@@ -7,9 +7,17 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
+import org.springframework.data.cassandra.core.mapping.Column;
+import org.springframework.data.cassandra.core.mapping.Frozen;
+import org.springframework.data.cassandra.core.mapping.PrimaryKeyColumn;
+import org.springframework.data.cassandra.core.mapping.Table;
+
+import static org.springframework.data.cassandra.core.cql.PrimaryKeyType.PARTITIONED;
+
 /**
- * A row of {@code orders_by_id}: the source of truth for an order's state, and the
- * snapshot every other table's copy is written from.
+ * Q2: a row of {@code orders_by_id}, one partition per order: the source of truth for an
+ * order's state, and the snapshot every other table's copy is written from. Written only
+ * by lightweight transactions.
  *
  * @param orderId the order
  * @param userId who placed it
@@ -26,16 +34,21 @@ import java.util.UUID;
  * @param operations the last operations applied, newest first
  * @param updatedAt when the last operation applied
  */
-public record OrdersByIdRow(UUID orderId, UUID userId, Instant orderTime, OrderStatus status, List<OrderItem> items,
-		BigDecimal total, ShippingAddress shippingAddress, long addressVersion, long version, String placementDigest,
-		List<OrderOperation> operations, Instant updatedAt) {
+@Table("orders_by_id")
+public record OrdersByIdRow(@PrimaryKeyColumn(name = "order_id", ordinal = 0, type = PARTITIONED) UUID orderId,
+		@Column("user_id") UUID userId, @Column("order_time") Instant orderTime, OrderStatus status,
+		@Frozen List<@Frozen OrderItem> items, BigDecimal total,
+		@Column("shipping_address") @Frozen ShippingAddress shippingAddress,
+		@Column("address_version") long addressVersion, long version,
+		@Column("placement_digest") String placementDigest, @Frozen List<@Frozen OrderOperation> operations,
+		@Column("updated_at") Instant updatedAt) {
 
 	/** How many operations an order remembers. */
 	public static final int MAX_OPERATIONS = 16;
 
 	public OrdersByIdRow {
 		items = List.copyOf(items);
-		operations = List.copyOf(operations);
+		operations = (operations != null) ? List.copyOf(operations) : List.of();
 	}
 
 	/**

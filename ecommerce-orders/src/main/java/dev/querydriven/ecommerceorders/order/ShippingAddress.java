@@ -1,5 +1,8 @@
 package dev.querydriven.ecommerceorders.order;
 
+import org.springframework.data.cassandra.core.mapping.Column;
+import org.springframework.data.cassandra.core.mapping.UserDefinedType;
+
 /**
  * Where an order goes, the {@code address} type: held by {@code orders_by_id},
  * {@code orders_by_user}, {@code orders_by_status} (the warehouse ships from the queue)
@@ -10,6 +13,7 @@ package dev.querydriven.ecommerceorders.order;
  * @param postalCode the postal code
  * @param country ISO 3166 alpha-2 code, e.g. {@code DE}
  */
-public record ShippingAddress(String street, String city, String postalCode, String country) {
+@UserDefinedType("address")
+public record ShippingAddress(String street, String city, @Column("postal_code") String postalCode, String country) {
 
 }

@@ -17,15 +17,15 @@
  * <b>The copies</b> ({@code orders_by_user}, {@code orders_by_status},
  * {@code orders_by_product}, {@code open_orders_by_user}, ...) belong to the features
  * that read them; each implements
- * {@link dev.querydriven.ecommerceorders.order.OrderCopy}, and
- * {@link dev.querydriven.ecommerceorders.order.OrderCopies} writes them all after each
- * applied transaction, as one dual write whose timestamp is derived from the order's
- * version ({@link dev.querydriven.ecommerceorders.order.OrdersByIdRow#copyTimestamp()}).
+ * {@link dev.querydriven.ecommerceorders.order.OrderCopy}, and {@code OrderCopies} writes
+ * them all after each applied transaction, as one dual write whose timestamp is derived
+ * from the order's version
+ * ({@link dev.querydriven.ecommerceorders.order.OrdersByIdRow#copyTimestamp()}).
  *
  * <p>
  * <b>Unknown outcomes</b>: an operation id is recorded on the order with each transaction
  * (the last 16 are kept). A transaction that timed out is retried; if its first attempt
  * applied, the retry finds its own id and reports success instead of a conflict
- * ({@link dev.querydriven.ecommerceorders.order.LightweightTransactions}).
+ * ({@link dev.querydriven.modeling.dualwrite.LightweightTransactions}).
  */
 package dev.querydriven.ecommerceorders.order;

@@ -38,8 +38,7 @@ class ProductOrderController {
 	Mono<Page<ProductOrderResponse>> orders(@PathVariable UUID productId,
 			@RequestParam(required = false) @Size(max = 1024) String cursor,
 			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit) {
-		return this.products.orders(productId, cursor, limit)
-			.map((page) -> new Page<>(page.items().stream().map(this.mapper::toResponse).toList(), page.next()));
+		return this.products.orders(productId, cursor, limit).map((page) -> page.map(this.mapper::toResponse));
 	}
 
 }

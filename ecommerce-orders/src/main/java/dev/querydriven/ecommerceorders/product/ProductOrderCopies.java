@@ -7,6 +7,8 @@ import dev.querydriven.ecommerceorders.order.OrdersByIdRow;
 import dev.querydriven.modeling.bucket.Bucket;
 import dev.querydriven.modeling.bucket.BucketGranularity;
 import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 
 import org.springframework.stereotype.Component;
 
@@ -26,18 +28,18 @@ class ProductOrderCopies implements OrderCopy {
 	}
 
 	@Override
-	public void write(DenormalizedWrite.Builder write, OrderChange change) {
+	public Mono<Void> write(DenormalizedWrite.Builder write, OrderChange change) {
 		if (change.kind() == OrderChange.Kind.CHANGED && !change.statusChanged()) {
-			return;
+			return Mono.empty();
 		}
 		OrdersByIdRow order = change.current();
 		String month = Bucket.of(BucketGranularity.MONTH, order.orderTime()).key();
-		for (OrderItem item : order.items()) {
-			write.put(this.repository.insert(order, item, month));
-			if (change.kind() != OrderChange.Kind.CHANGED) {
-				write.put(this.repository.insertMonth(item, month));
-			}
-		}
+		boolean newMonths = change.kind() != OrderChange.Kind.CHANGED;
+		return Flux.fromIterable(order.items())
+			.concatMap((item) -> this.repository.insert(order, item, month)
+				.concatWith(newMonths ? this.repository.insertMonth(item, month) : Mono.empty()))
+			.doOnNext(write::put)
+			.then();
 	}
 
 }

@@ -3,16 +3,22 @@ package dev.querydriven.ecommerceorders.product;
 import java.util.UUID;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
-import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
-import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import dev.querydriven.ecommerceorders.order.OrderItem;
-import dev.querydriven.ecommerceorders.order.OrderStatus;
 import dev.querydriven.ecommerceorders.order.OrdersByIdRow;
 import dev.querydriven.modeling.catalog.ServesQuery;
+import dev.querydriven.modelingspring.EntityStatements;
 import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 
+import org.springframework.data.cassandra.core.ReactiveCassandraOperations;
+import org.springframework.data.cassandra.core.cql.QueryOptions;
+import org.springframework.data.cassandra.core.cql.WriteOptions;
+import org.springframework.data.cassandra.core.query.Query;
 import org.springframework.stereotype.Repository;
+
+import static org.springframework.data.cassandra.core.query.Criteria.where;
 
 /**
  * {@code orders_by_product} (one partition per product and month) and
@@ -26,29 +32,30 @@ import org.springframework.stereotype.Repository;
 @Repository
 class ProductOrderRepository {
 
-	private final CqlSession session;
+	/**
+	 * The next page of a product's month: strictly after the last row read, compared on
+	 * the whole clustering key (a tuple comparison, which Spring Data's {@code Criteria}
+	 * cannot say). Catalogued with Q5.
+	 */
+	private static final String NEXT_PAGE = "SELECT * FROM orders_by_product "
+			+ "WHERE product_id = ? AND month = ? AND (order_time, order_id) < (?, ?) LIMIT ?";
 
-	private final PreparedStatement selectFirstPage;
+	private static final QueryOptions READ = QueryOptions.builder()
+		.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+		.idempotent(true)
+		.build();
 
-	private final PreparedStatement selectNextPage;
+	private static final WriteOptions COPY = WriteOptions.builder()
+		.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+		.build();
 
-	private final PreparedStatement selectMonths;
+	private final ReactiveCassandraOperations template;
 
-	private final PreparedStatement insert;
+	private final EntityStatements statements;
 
-	private final PreparedStatement insertMonth;
-
-	ProductOrderRepository(CqlSession session) {
-		this.session = session;
-		String columns = "product_id, month, order_time, order_id, user_id, status, quantity, unit_price";
-		this.selectFirstPage = session
-			.prepare("SELECT " + columns + " FROM orders_by_product WHERE product_id = ? AND month = ? LIMIT ?");
-		this.selectNextPage = session.prepare("SELECT " + columns + " FROM orders_by_product "
-				+ "WHERE product_id = ? AND month = ? AND (order_time, order_id) < (?, ?) LIMIT ?");
-		this.selectMonths = session.prepare("SELECT month FROM product_order_months WHERE product_id = ?");
-		this.insert = session
-			.prepare("INSERT INTO orders_by_product (" + columns + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
-		this.insertMonth = session.prepare("INSERT INTO product_order_months (product_id, month) VALUES (?, ?)");
+	ProductOrderRepository(ReactiveCassandraOperations template, EntityStatements statements) {
+		this.template = template;
+		this.statements = statements;
 	}
 
 	/**
@@ -62,14 +69,16 @@ class ProductOrderRepository {
 	@ServesQuery("Q5")
 	Flux<OrdersByProductRow> findByProductAndMonth(UUID productId, String month,
 			OrdersByProductRow.ProductOrderPosition after, int limit) {
-		BoundStatement statement = (after != null)
-				? this.selectNextPage.bind(productId, month, after.orderTime(), after.orderId(), limit)
-				: this.selectFirstPage.bind(productId, month, limit);
-		return Flux.from(this.session.executeReactive(read(statement)))
-			.map((row) -> new OrdersByProductRow(row.getUuid("product_id"), row.getString("month"),
-					row.getInstant("order_time"), row.getUuid("order_id"), row.getUuid("user_id"),
-					OrderStatus.valueOf(row.getString("status")), row.getInt("quantity"),
-					row.getBigDecimal("unit_price")));
+		if (after == null) {
+			return this.template.select(Query.query(where("productId").is(productId), where("month").is(month))
+				.limit(limit)
+				.queryOptions(READ), OrdersByProductRow.class);
+		}
+		SimpleStatement next = SimpleStatement
+			.newInstance(NEXT_PAGE, productId, month, after.orderTime(), after.orderId(), limit)
+			.setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+			.setIdempotent(true);
+		return this.template.select(next, OrdersByProductRow.class);
 	}
 
 	/**
@@ -79,23 +88,30 @@ class ProductOrderRepository {
 	 */
 	@ServesQuery("Q6")
 	Flux<String> findMonths(UUID productId) {
-		return Flux.from(this.session.executeReactive(read(this.selectMonths.bind(productId))))
-			.map((row) -> row.getString("month"));
+		return this.template
+			.select(Query.query(where("productId").is(productId)).queryOptions(READ), ProductOrderMonthsRow.class)
+			.map(ProductOrderMonthsRow::month);
 	}
 
-	BoundStatement insert(OrdersByIdRow order, OrderItem item, String month) {
-		return this.insert
-			.bind(item.productId(), month, order.orderTime(), order.orderId(), order.userId(), order.status().name(),
-					item.quantity(), item.unitPrice())
-			.setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM);
+	/**
+	 * The copy of one line of an order (for a dual write).
+	 * @param order the order
+	 * @param item the line
+	 * @param month the order's month
+	 * @return the statement
+	 */
+	Mono<BoundStatement> insert(OrdersByIdRow order, OrderItem item, String month) {
+		return this.statements.insert(OrdersByProductRow.of(order, item, month), COPY);
 	}
 
-	BoundStatement insertMonth(OrderItem item, String month) {
-		return this.insertMonth.bind(item.productId(), month).setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM);
-	}
-
-	private static BoundStatement read(BoundStatement statement) {
-		return statement.setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM).setIdempotent(true);
+	/**
+	 * The month of a line among the product's months (for a dual write).
+	 * @param item the line
+	 * @param month the order's month
+	 * @return the statement
+	 */
+	Mono<BoundStatement> insertMonth(OrderItem item, String month) {
+		return this.statements.insert(new ProductOrderMonthsRow(item.productId(), month), COPY);
 	}
 
 }

@@ -2,7 +2,6 @@ package dev.querydriven.ecommerceorders.seed;
 
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -16,12 +15,13 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import dev.querydriven.ecommerceorders.order.OrderItemRequest;
+import dev.querydriven.ecommerceorders.order.NewOrder;
+import dev.querydriven.ecommerceorders.order.OrderItem;
 import dev.querydriven.ecommerceorders.order.OrderService;
 import dev.querydriven.ecommerceorders.order.OrderStatus;
-import dev.querydriven.ecommerceorders.order.PlaceOrderRequest;
-import dev.querydriven.ecommerceorders.order.ShippingAddressRequest;
+import dev.querydriven.ecommerceorders.order.ShippingAddress;
 import dev.querydriven.ecommerceorders.user.UserService;
+import dev.querydriven.modeling.time.TimeSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Flux;
@@ -73,13 +73,13 @@ public class DemoDataSeeder implements ApplicationRunner {
 
 	private final SeedProperties properties;
 
-	private final Clock clock;
+	private final TimeSource time;
 
-	public DemoDataSeeder(OrderService orders, UserService users, SeedProperties properties, Clock clock) {
+	public DemoDataSeeder(OrderService orders, UserService users, SeedProperties properties, TimeSource time) {
 		this.orders = orders;
 		this.users = users;
 		this.properties = properties;
-		this.clock = clock;
+		this.time = time;
 	}
 
 	@Override
@@ -95,7 +95,7 @@ public class DemoDataSeeder implements ApplicationRunner {
 	 */
 	public Mono<SeedReport> seed() {
 		return Mono.defer(() -> {
-			Instant now = this.clock.instant().truncatedTo(ChronoUnit.MINUTES);
+			Instant now = this.time.instant().truncatedTo(ChronoUnit.MINUTES);
 			Plan plan = plan(now);
 			PlannedOrder last = plan.orders().get(plan.orders().size() - 1);
 			return this.orders.find(last.orderId())
@@ -113,7 +113,7 @@ public class DemoDataSeeder implements ApplicationRunner {
 		logger.info("Seeding demo data: {} users, {} orders over {} days", plan.users().size(), total,
 				this.properties.days());
 		return Flux.fromIterable(plan.users())
-			.flatMap((user) -> this.users.changeShippingAddress(user.userId(), user.address().toAddress()), CONCURRENCY)
+			.flatMap((user) -> this.users.changeShippingAddress(user.userId(), user.address()), CONCURRENCY)
 			.then(Flux.fromIterable(plan.orders()).flatMap(this::seed, CONCURRENCY).doOnNext((status) -> {
 				int count = done.incrementAndGet();
 				if (count % step == 0 || count == total) {
@@ -145,8 +145,7 @@ public class DemoDataSeeder implements ApplicationRunner {
 		List<PlannedUser> plannedUsers = new ArrayList<>();
 		for (int i = 0; i < this.properties.users(); i++) {
 			plannedUsers.add(new PlannedUser(userId(i),
-					new ShippingAddressRequest(
-							STREETS[random.nextInt(STREETS.length)] + " " + (1 + random.nextInt(120)),
+					new ShippingAddress(STREETS[random.nextInt(STREETS.length)] + " " + (1 + random.nextInt(120)),
 							CITIES[random.nextInt(CITIES.length)], String.format("%05d", 10000 + random.nextInt(89999)),
 							"DE")));
 		}
@@ -162,14 +161,14 @@ public class DemoDataSeeder implements ApplicationRunner {
 			while (products.size() < lines) {
 				products.add(random.nextInt(PRODUCTS.length));
 			}
-			List<OrderItemRequest> items = products.stream()
-				.map((p) -> new OrderItemRequest(id("product-" + p), PRODUCTS[p], 1 + random.nextInt(3),
+			List<OrderItem> items = products.stream()
+				.map((p) -> new OrderItem(id("product-" + p), PRODUCTS[p], 1 + random.nextInt(3),
 						new BigDecimal(PRICES[p])))
 				.toList();
 			UUID orderId = orderId(i);
 			List<OrderStatus> path = path(Duration.between(orderTime, now), random.nextDouble());
 			plannedOrders.add(new PlannedOrder(orderId, orderTime,
-					new PlaceOrderRequest(orderId, user.userId(), items, user.address()), path));
+					new NewOrder(orderId, user.userId(), items, user.address()), path));
 		}
 		return new Plan(plannedUsers, plannedOrders);
 	}
@@ -208,11 +207,11 @@ public class DemoDataSeeder implements ApplicationRunner {
 
 	}
 
-	private record PlannedUser(UUID userId, ShippingAddressRequest address) {
+	private record PlannedUser(UUID userId, ShippingAddress address) {
 
 	}
 
-	private record PlannedOrder(UUID orderId, Instant orderTime, PlaceOrderRequest request, List<OrderStatus> path) {
+	private record PlannedOrder(UUID orderId, Instant orderTime, NewOrder request, List<OrderStatus> path) {
 
 		OrderStatus finalStatus() {
 			return this.path.isEmpty() ? OrderStatus.PENDING : this.path.get(this.path.size() - 1);

@@ -5,11 +5,22 @@ import java.time.Instant;
 import java.util.UUID;
 
 import dev.querydriven.ecommerceorders.order.OrderStatus;
+import dev.querydriven.ecommerceorders.order.OrdersByIdRow;
 import dev.querydriven.ecommerceorders.order.ShippingAddress;
 
+import org.springframework.data.cassandra.core.cql.Ordering;
+import org.springframework.data.cassandra.core.mapping.Column;
+import org.springframework.data.cassandra.core.mapping.Frozen;
+import org.springframework.data.cassandra.core.mapping.PrimaryKeyColumn;
+import org.springframework.data.cassandra.core.mapping.Table;
+
+import static org.springframework.data.cassandra.core.cql.PrimaryKeyType.CLUSTERED;
+import static org.springframework.data.cassandra.core.cql.PrimaryKeyType.PARTITIONED;
+
 /**
- * A row of {@code orders_by_user}: one of a user's orders, as their order history shows
- * it.
+ * Q1: a row of {@code orders_by_user}, one partition per user, newest order first: one of
+ * a user's orders, as their order history shows it. The clustering key ends with the
+ * order id, so two orders placed in the same millisecond are two rows.
  *
  * @param userId the user
  * @param orderTime when the order was placed
@@ -19,7 +30,23 @@ import dev.querydriven.ecommerceorders.order.ShippingAddress;
  * @param itemCount how many lines
  * @param shippingAddress where it goes
  */
-record OrdersByUserRow(UUID userId, Instant orderTime, UUID orderId, OrderStatus status, BigDecimal total,
-		int itemCount, ShippingAddress shippingAddress) {
+@Table("orders_by_user")
+record OrdersByUserRow(@PrimaryKeyColumn(name = "user_id", ordinal = 0, type = PARTITIONED) UUID userId,
+		@PrimaryKeyColumn(name = "order_time", ordinal = 1, type = CLUSTERED,
+				ordering = Ordering.DESCENDING) Instant orderTime,
+		@PrimaryKeyColumn(name = "order_id", ordinal = 2, type = CLUSTERED,
+				ordering = Ordering.DESCENDING) UUID orderId,
+		OrderStatus status, BigDecimal total, @Column("item_count") int itemCount,
+		@Column("shipping_address") @Frozen ShippingAddress shippingAddress) {
+
+	/**
+	 * The copy of an order in its user's history.
+	 * @param order the order's current version
+	 * @return the row
+	 */
+	static OrdersByUserRow of(OrdersByIdRow order) {
+		return new OrdersByUserRow(order.userId(), order.orderTime(), order.orderId(), order.status(), order.total(),
+				order.items().size(), order.shippingAddress());
+	}
 
 }

@@ -42,8 +42,7 @@ class UserController {
 	Mono<Page<UserResponses.UserOrderResponse>> orders(@PathVariable UUID userId,
 			@RequestParam(required = false) @Size(max = 1024) String cursor,
 			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit) {
-		return this.users.orders(userId, cursor, limit)
-			.map((page) -> new Page<>(page.items().stream().map(this.mapper::toResponse).toList(), page.next()));
+		return this.users.orders(userId, cursor, limit).map((page) -> page.map(this.mapper::toResponse));
 	}
 
 	@GetMapping("/users/{userId}/shipping-address")

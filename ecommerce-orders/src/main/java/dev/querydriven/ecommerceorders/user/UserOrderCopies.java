@@ -4,6 +4,7 @@ import dev.querydriven.ecommerceorders.order.OrderChange;
 import dev.querydriven.ecommerceorders.order.OrderCopy;
 import dev.querydriven.ecommerceorders.order.OrdersByIdRow;
 import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
+import reactor.core.publisher.Mono;
 
 import org.springframework.stereotype.Component;
 
@@ -22,16 +23,17 @@ class UserOrderCopies implements OrderCopy {
 	}
 
 	@Override
-	public void write(DenormalizedWrite.Builder write, OrderChange change) {
+	public Mono<Void> write(DenormalizedWrite.Builder write, OrderChange change) {
 		OrdersByIdRow order = change.current();
-		write.put(this.repository.insertOrder(order));
 		boolean wasOpen = change.kind() == OrderChange.Kind.CHANGED && change.previous().status().isOpen();
+		Mono<Void> openOrder = Mono.empty();
 		if (order.status().isOpen()) {
-			write.put(this.repository.insertOpenOrder(order));
+			openOrder = this.repository.insertOpenOrder(order).doOnNext(write::put).then();
 		}
 		else if (wasOpen || change.kind() == OrderChange.Kind.REPAIR) {
-			write.put(this.repository.deleteOpenOrder(order));
+			openOrder = this.repository.deleteOpenOrder(order).doOnNext(write::put).then();
 		}
+		return this.repository.insertOrder(order).doOnNext(write::put).then(openOrder);
 	}
 
 }

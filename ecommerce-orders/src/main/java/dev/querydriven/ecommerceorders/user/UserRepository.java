@@ -3,22 +3,27 @@ package dev.querydriven.ecommerceorders.user;
 import java.time.Instant;
 import java.util.UUID;
 
-import com.datastax.dse.driver.api.core.cql.reactive.ReactiveRow;
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
-import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
-import com.datastax.oss.driver.api.core.cql.PreparedStatement;
-import com.datastax.oss.driver.api.core.cql.Row;
-import dev.querydriven.ecommerceorders.order.LightweightTransactions;
-import dev.querydriven.ecommerceorders.order.OrderCodecs;
-import dev.querydriven.ecommerceorders.order.OrderStatus;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import dev.querydriven.ecommerceorders.order.OrdersByIdRow;
-import dev.querydriven.ecommerceorders.order.ShippingAddress;
 import dev.querydriven.modeling.catalog.ServesQuery;
+import dev.querydriven.modeling.dualwrite.LightweightTransactions;
+import dev.querydriven.modelingspring.EntityStatements;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
+import org.springframework.data.cassandra.core.EntityWriteResult;
+import org.springframework.data.cassandra.core.InsertOptions;
+import org.springframework.data.cassandra.core.ReactiveCassandraOperations;
+import org.springframework.data.cassandra.core.UpdateOptions;
+import org.springframework.data.cassandra.core.cql.QueryOptions;
+import org.springframework.data.cassandra.core.cql.WriteOptions;
+import org.springframework.data.cassandra.core.query.Query;
+import org.springframework.data.cassandra.core.query.Update;
 import org.springframework.stereotype.Repository;
+
+import static org.springframework.data.cassandra.core.query.Criteria.where;
 
 /**
  * {@code orders_by_user} (a user's order history), {@code users_by_id} (their shipping
@@ -33,45 +38,37 @@ import org.springframework.stereotype.Repository;
 @Repository
 class UserRepository {
 
-	private final CqlSession session;
+	/**
+	 * The next page of a user's orders: strictly after the last row read, compared on the
+	 * whole clustering key, so orders sharing an order time are neither skipped nor
+	 * repeated. Spring Data's {@code Criteria} cannot say a tuple comparison; the
+	 * template runs this text (prepared once) and maps the rows to the entity. The
+	 * catalogue lists it (Q1), and a test checks the two agree.
+	 */
+	private static final String NEXT_PAGE = "SELECT * FROM orders_by_user "
+			+ "WHERE user_id = ? AND (order_time, order_id) < (?, ?) LIMIT ?";
 
-	private final PreparedStatement selectOrdersFirstPage;
+	private static final QueryOptions READ = QueryOptions.builder()
+		.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+		.idempotent(true)
+		.build();
 
-	private final PreparedStatement selectOrdersNextPage;
+	private static final QueryOptions LINEARIZABLE_READ = QueryOptions.builder()
+		.consistencyLevel(ConsistencyLevel.SERIAL)
+		.idempotent(true)
+		.build();
 
-	private final PreparedStatement insertOrder;
+	private static final WriteOptions COPY = WriteOptions.builder()
+		.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+		.build();
 
-	private final PreparedStatement selectUser;
+	private final ReactiveCassandraOperations template;
 
-	private final PreparedStatement insertUser;
+	private final EntityStatements statements;
 
-	private final PreparedStatement updateUserAddress;
-
-	private final PreparedStatement selectOpenOrders;
-
-	private final PreparedStatement insertOpenOrder;
-
-	private final PreparedStatement deleteOpenOrder;
-
-	UserRepository(CqlSession session, OrderCodecs codecs) {
-		this.session = session;
-		String columns = "user_id, order_time, order_id, status, total, item_count, shipping_address";
-		this.selectOrdersFirstPage = session
-			.prepare("SELECT " + columns + " FROM orders_by_user WHERE user_id = ? LIMIT ?");
-		this.selectOrdersNextPage = session.prepare("SELECT " + columns
-				+ " FROM orders_by_user WHERE user_id = ? AND (order_time, order_id) < (?, ?) LIMIT ?");
-		this.insertOrder = session.prepare("INSERT INTO orders_by_user (" + columns + ") VALUES (?, ?, ?, ?, ?, ?, ?)");
-		this.selectUser = session.prepare("SELECT user_id, shipping_address, address_version, address_changed_at "
-				+ "FROM users_by_id WHERE user_id = ?");
-		this.insertUser = session.prepare("INSERT INTO users_by_id (user_id, shipping_address, address_version, "
-				+ "address_changed_at) VALUES (?, ?, ?, ?) IF NOT EXISTS");
-		this.updateUserAddress = session.prepare("UPDATE users_by_id SET shipping_address = ?, address_version = ?, "
-				+ "address_changed_at = ? WHERE user_id = ? IF address_version = ?");
-		this.selectOpenOrders = session
-			.prepare("SELECT user_id, order_id, order_time FROM open_orders_by_user WHERE user_id = ?");
-		this.insertOpenOrder = session
-			.prepare("INSERT INTO open_orders_by_user (user_id, order_id, order_time) VALUES (?, ?, ?)");
-		this.deleteOpenOrder = session.prepare("DELETE FROM open_orders_by_user WHERE user_id = ? AND order_id = ?");
+	UserRepository(ReactiveCassandraOperations template, EntityStatements statements) {
+		this.template = template;
+		this.statements = statements;
 	}
 
 	/**
@@ -85,13 +82,14 @@ class UserRepository {
 	 */
 	@ServesQuery("Q1")
 	Flux<OrdersByUserRow> findOrdersByUser(UUID userId, Instant afterTime, UUID afterId, int limit) {
-		BoundStatement statement = (afterTime != null)
-				? this.selectOrdersNextPage.bind(userId, afterTime, afterId, limit)
-				: this.selectOrdersFirstPage.bind(userId, limit);
-		return Flux.from(this.session.executeReactive(read(statement)))
-			.map((row) -> new OrdersByUserRow(row.getUuid("user_id"), row.getInstant("order_time"),
-					row.getUuid("order_id"), OrderStatus.valueOf(row.getString("status")), row.getBigDecimal("total"),
-					row.getInt("item_count"), row.get("shipping_address", ShippingAddress.class)));
+		if (afterTime == null) {
+			return this.template.select(Query.query(where("userId").is(userId)).limit(limit).queryOptions(READ),
+					OrdersByUserRow.class);
+		}
+		SimpleStatement next = SimpleStatement.newInstance(NEXT_PAGE, userId, afterTime, afterId, limit)
+			.setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+			.setIdempotent(true);
+		return this.template.select(next, OrdersByUserRow.class);
 	}
 
 	/**
@@ -101,7 +99,7 @@ class UserRepository {
 	 */
 	@ServesQuery("Q7")
 	Mono<UsersByIdRow> findUser(UUID userId) {
-		return Mono.from(this.session.executeReactive(read(this.selectUser.bind(userId)))).map(UserRepository::toUser);
+		return this.template.select(user(userId).queryOptions(READ), UsersByIdRow.class).next();
 	}
 
 	/**
@@ -111,81 +109,91 @@ class UserRepository {
 	 */
 	@ServesQuery("Q7")
 	Mono<UsersByIdRow> findUserLinearizable(UUID userId) {
-		return Mono
-			.from(this.session.executeReactive(
-					this.selectUser.bind(userId).setConsistencyLevel(ConsistencyLevel.SERIAL).setIdempotent(true)))
-			.map(UserRepository::toUser);
+		return this.template.select(user(userId).queryOptions(LINEARIZABLE_READ), UsersByIdRow.class).next();
 	}
 
 	/**
-	 * Stores a user's first address unless they have one.
+	 * Stores a user's first address unless they have one ({@code IF NOT EXISTS}).
 	 * @param user the row, version 1
 	 * @return whether it applied
 	 */
 	Mono<Boolean> insertUserIfNotExists(UsersByIdRow user) {
+		InsertOptions options = InsertOptions.builder()
+			.withIfNotExists()
+			.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+			.serialConsistencyLevel(ConsistencyLevel.SERIAL)
+			.build();
 		return LightweightTransactions
-			.execute(this.session,
-					transaction(this.insertUser.bind(user.userId(), user.shippingAddress(), user.addressVersion(),
-							user.addressChangedAt())))
-			.map(ReactiveRow::wasApplied);
+			.execute(Mono.defer(() -> this.template.insert(user, options)).map(EntityWriteResult::wasApplied));
 	}
 
 	/**
-	 * Changes a user's address if nobody changed it since it was read.
+	 * Changes a user's address if nobody changed it since it was read
+	 * ({@code IF address_version = ?}).
 	 * @param current the row read
 	 * @param next the row to write
 	 * @return whether it applied
 	 */
 	Mono<Boolean> compareAndSetAddress(UsersByIdRow current, UsersByIdRow next) {
-		return LightweightTransactions
-			.execute(this.session,
-					transaction(this.updateUserAddress.bind(next.shippingAddress(), next.addressVersion(),
-							next.addressChangedAt(), next.userId(), current.addressVersion())))
-			.map(ReactiveRow::wasApplied);
+		UpdateOptions options = UpdateOptions.builder()
+			.ifCondition(where("addressVersion").is(current.addressVersion()))
+			.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+			.serialConsistencyLevel(ConsistencyLevel.SERIAL)
+			.build();
+		Update update = Update.empty()
+			.set("shippingAddress", next.shippingAddress())
+			.set("addressVersion", next.addressVersion())
+			.set("addressChangedAt", next.addressChangedAt());
+		return LightweightTransactions.execute(Mono
+			.defer(() -> this.template.update(user(next.userId()).queryOptions(options), update, UsersByIdRow.class)));
 	}
 
 	/**
 	 * A user's open orders: a handful of rows (orders leave when they ship or are
-	 * cancelled), fetched in driver pages.
+	 * cancelled), fetched in driver pages of 100.
 	 * @param userId the user
 	 * @return the open orders
 	 */
 	@ServesQuery("Q8")
 	Flux<OpenOrdersByUserRow> findOpenOrders(UUID userId) {
-		return Flux.from(this.session.executeReactive(read(this.selectOpenOrders.bind(userId).setPageSize(100))))
-			.map((row) -> new OpenOrdersByUserRow(row.getUuid("user_id"), row.getUuid("order_id"),
-					row.getInstant("order_time")));
+		QueryOptions paged = QueryOptions.builder()
+			.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+			.idempotent(true)
+			.pageSize(100)
+			.build();
+		return this.template.select(Query.query(where("userId").is(userId)).queryOptions(paged),
+				OpenOrdersByUserRow.class);
 	}
 
-	BoundStatement insertOrder(OrdersByIdRow order) {
-		return this.insertOrder
-			.bind(order.userId(), order.orderTime(), order.orderId(), order.status().name(), order.total(),
-					order.items().size(), order.shippingAddress())
-			.setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM);
+	/**
+	 * The copy of an order in its user's history (for a dual write).
+	 * @param order the order's current version
+	 * @return the statement
+	 */
+	Mono<BoundStatement> insertOrder(OrdersByIdRow order) {
+		return this.statements.insert(OrdersByUserRow.of(order), COPY);
 	}
 
-	BoundStatement insertOpenOrder(OrdersByIdRow order) {
-		return this.insertOpenOrder.bind(order.userId(), order.orderId(), order.orderTime())
-			.setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM);
+	/**
+	 * The order among its user's open orders (for a dual write).
+	 * @param order the order
+	 * @return the statement
+	 */
+	Mono<BoundStatement> insertOpenOrder(OrdersByIdRow order) {
+		return this.statements.insert(OpenOrdersByUserRow.of(order), COPY);
 	}
 
-	BoundStatement deleteOpenOrder(OrdersByIdRow order) {
-		return this.deleteOpenOrder.bind(order.userId(), order.orderId())
-			.setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM);
+	/**
+	 * The order no longer among its user's open orders (for a dual write).
+	 * @param order the order
+	 * @return the statement
+	 */
+	Mono<BoundStatement> deleteOpenOrder(OrdersByIdRow order) {
+		return this.statements.delete(OpenOrdersByUserRow.of(order), COPY);
 	}
 
-	private static BoundStatement read(BoundStatement statement) {
-		return statement.setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM).setIdempotent(true);
-	}
-
-	private static BoundStatement transaction(BoundStatement statement) {
-		return statement.setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
-			.setSerialConsistencyLevel(ConsistencyLevel.SERIAL);
-	}
-
-	private static UsersByIdRow toUser(Row row) {
-		return new UsersByIdRow(row.getUuid("user_id"), row.get("shipping_address", ShippingAddress.class),
-				row.getLong("address_version"), row.getInstant("address_changed_at"));
+	private static Query user(UUID userId) {
+		return Query.query(where("userId").is(userId));
 	}
 
 }

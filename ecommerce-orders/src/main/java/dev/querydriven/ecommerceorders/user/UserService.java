@@ -1,8 +1,6 @@
 package dev.querydriven.ecommerceorders.user;
 
-import java.time.Clock;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -10,6 +8,7 @@ import java.util.UUID;
 import dev.querydriven.ecommerceorders.order.AddressChangeOutcome;
 import dev.querydriven.ecommerceorders.order.OrderService;
 import dev.querydriven.ecommerceorders.order.ShippingAddress;
+import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.servicesupport.web.ConflictException;
 import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.InvalidRequestException;
@@ -40,13 +39,13 @@ public class UserService {
 
 	private final CursorCodec cursors;
 
-	private final Clock clock;
+	private final TimeSource time;
 
-	UserService(UserRepository repository, OrderService orders, CursorCodec cursors, Clock clock) {
+	UserService(UserRepository repository, OrderService orders, CursorCodec cursors, TimeSource time) {
 		this.repository = repository;
 		this.orders = orders;
 		this.cursors = cursors;
-		this.clock = clock;
+		this.time = time;
 	}
 
 	/**
@@ -121,7 +120,7 @@ public class UserService {
 			if (existing.isPresent() && existing.get().shippingAddress().equals(address)) {
 				return Mono.just(existing.get());
 			}
-			Instant now = this.clock.instant().truncatedTo(ChronoUnit.MILLIS);
+			Instant now = this.time.instantMillis();
 			UsersByIdRow next = existing.map((user) -> user.withAddress(address, now))
 				.orElseGet(() -> new UsersByIdRow(userId, address, 1, now));
 			Mono<Boolean> applied = existing.isPresent() ? this.repository.compareAndSetAddress(existing.get(), next)

@@ -14,22 +14,22 @@ import java.util.UUID;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
+import dev.querydriven.ecommerceorders.EcommerceOrdersIntegrationTest;
 import dev.querydriven.ecommerceorders.OrderTables;
 import dev.querydriven.ecommerceorders.TestOrders;
 import dev.querydriven.ecommerceorders.order.OrderService;
 import dev.querydriven.ecommerceorders.order.OrderStatus;
-import dev.querydriven.ecommerceorders.order.PlaceOrderRequest;
+import dev.querydriven.ecommerceorders.order.NewOrder;
 import dev.querydriven.modeling.bucket.BucketPage;
 import dev.querydriven.modeling.catalog.ServesQuery;
 import dev.querydriven.servicesupport.web.InvalidRequestException;
-import dev.querydriven.testsupport.CassandraTest;
 import org.junit.jupiter.api.BeforeEach;
+import org.threeten.extra.MutableClock;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
 import reactor.test.StepVerifier;
 
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -43,8 +43,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the past and assert on their own orders; whole-queue properties (no duplicates, oldest
  * first) are asserted on everything read.
  */
-@SpringBootTest
-@CassandraTest
+@EcommerceOrdersIntegrationTest
 class FulfilmentQueueIntegrationTests {
 
 	@Autowired
@@ -62,6 +61,9 @@ class FulfilmentQueueIntegrationTests {
 	@Autowired
 	private CqlSession session;
 
+	@Autowired
+	private MutableClock clock;
+
 	private OrderTables tables;
 
 	@BeforeEach
@@ -77,7 +79,7 @@ class FulfilmentQueueIntegrationTests {
 	@Test
 	@ServesQuery({ "Q3", "Q4" })
 	void queueReturnsEveryPendingOrderExactlyOnceAcrossDays() {
-		Instant today = Instant.now().truncatedTo(ChronoUnit.DAYS);
+		Instant today = this.clock.instant().truncatedTo(ChronoUnit.DAYS);
 		List<UUID> pending = new ArrayList<>();
 		List<UUID> paid = new ArrayList<>();
 		for (int daysAgo = 6; daysAgo >= 3; daysAgo--) {
@@ -111,9 +113,9 @@ class FulfilmentQueueIntegrationTests {
 	@Test
 	@ServesQuery("Q4")
 	void writeIntoAnOlderDayLowersAndProtectsTheWatermark() {
-		Instant placed = Instant.now().truncatedTo(ChronoUnit.DAYS).minus(Duration.ofDays(20)).plusSeconds(3600);
+		Instant placed = this.clock.instant().truncatedTo(ChronoUnit.DAYS).minus(Duration.ofDays(20)).plusSeconds(3600);
 		UUID orderId = place(placed);
-		Instant before = Instant.now();
+		Instant before = this.clock.instant();
 		this.orders.changeStatus(orderId, OrderStatus.PAID, null).block();
 		Row watermark = this.tables.one("SELECT * FROM status_watermarks WHERE status = 'PAID'");
 		LocalDate day = LocalDate.ofInstant(placed, ZoneOffset.UTC);
@@ -121,9 +123,10 @@ class FulfilmentQueueIntegrationTests {
 		assertThat(watermark.getLocalDate("protected_day")).isBeforeOrEqualTo(day);
 		assertThat(watermark.getInstant("protected_until"))
 			.isAfter(before.plus(this.properties.writeWindow()).truncatedTo(ChronoUnit.MILLIS));
-		this.fulfilment.queue(OrderStatus.PAID, null, 100)
-			.expand((page) -> (page.next() != null) ? this.fulfilment.queue(OrderStatus.PAID,
-					this.fulfilment.encode(OrderStatus.PAID, page.next()), 100) : Mono.empty())
+		this.fulfilment.page(OrderStatus.PAID, null, 100)
+			.expand((page) -> (page.next() != null)
+					? this.fulfilment.page(OrderStatus.PAID, this.fulfilment.encode(OrderStatus.PAID, page.next()), 100)
+					: Mono.empty())
 			.flatMapIterable(BucketPage::items)
 			.map(OrdersByStatusRow::orderId)
 			.collectList()
@@ -141,7 +144,7 @@ class FulfilmentQueueIntegrationTests {
 	@Test
 	@ServesQuery({ "Q3", "Q4" })
 	void advancerPassesOnlyClosedUnprotectedEmptyDaysSoReadsSkipEmptyHistory() {
-		Instant today = Instant.now().truncatedTo(ChronoUnit.DAYS);
+		Instant today = this.clock.instant().truncatedTo(ChronoUnit.DAYS);
 		Instant emptied = today.minus(Duration.ofDays(40)).plusSeconds(3600);
 		UUID first = place(emptied);
 		UUID second = place(emptied.plus(Duration.ofDays(1)));
@@ -153,23 +156,23 @@ class FulfilmentQueueIntegrationTests {
 		LocalDate keptDay = LocalDate.ofInstant(kept, ZoneOffset.UTC);
 
 		// The days were just written into: protected, the advancer leaves them alone.
-		this.watermarks.advance(OrderStatus.PENDING, Instant.now())
+		this.watermarks.advance(OrderStatus.PENDING, this.clock.instant())
 			.as(StepVerifier::create)
 			.assertNext((day) -> assertThat(day).isBeforeOrEqualTo(emptiedDay))
 			.verifyComplete();
 		LocalDate start = this.watermarks.oldestDay(OrderStatus.PENDING).block();
 		BucketPage<OrdersByStatusRow, OrdersByStatusRow.QueuePosition> before = this.fulfilment
-			.queue(OrderStatus.PENDING, null, 1)
+			.page(OrderStatus.PENDING, null, 1)
 			.block();
 
 		// Two write windows later the protection is over: the empty days are passed, and
 		// the advancer stops at the day that still holds an order.
-		Instant later = Instant.now().plus(this.properties.writeWindow().multipliedBy(2)).plusSeconds(1);
+		Instant later = this.clock.instant().plus(this.properties.writeWindow().multipliedBy(2)).plusSeconds(1);
 		this.watermarks.advance(OrderStatus.PENDING, later)
 			.as(StepVerifier::create)
 			.expectNext(keptDay)
 			.verifyComplete();
-		this.fulfilment.queue(OrderStatus.PENDING, null, 1).as(StepVerifier::create).assertNext((page) -> {
+		this.fulfilment.page(OrderStatus.PENDING, null, 1).as(StepVerifier::create).assertNext((page) -> {
 			assertThat(page.items()).extracting(OrdersByStatusRow::orderId).containsExactly(waiting);
 			assertThat(page.partitionsRead()).isEqualTo(1);
 		}).verifyComplete();
@@ -188,12 +191,12 @@ class FulfilmentQueueIntegrationTests {
 		LocalDate day = oldest.minusDays(1);
 		this.watermarks
 			.confirm(OrderStatus.SHIPPED, QueueWatermarks.dayOf(day.atStartOfDay(ZoneOffset.UTC).toInstant()),
-					Instant.now().minusSeconds(1))
+					this.clock.instant().minusSeconds(1))
 			.as(StepVerifier::create)
 			.verifyComplete();
 		assertThat(this.watermarks.oldestDay(OrderStatus.SHIPPED).block()).isEqualTo(day);
 		// Empty and, two windows on, unprotected: the advancer moves it forward again.
-		Instant later = Instant.now().plus(this.properties.writeWindow().multipliedBy(2)).plusSeconds(1);
+		Instant later = this.clock.instant().plus(this.properties.writeWindow().multipliedBy(2)).plusSeconds(1);
 		this.watermarks.advance(OrderStatus.SHIPPED, later)
 			.as(StepVerifier::create)
 			.assertNext((advanced) -> assertThat(advanced).isAfter(day))
@@ -206,7 +209,7 @@ class FulfilmentQueueIntegrationTests {
 	 */
 	@Test
 	void finalStatusesHaveNoQueue() {
-		this.fulfilment.queue(OrderStatus.DELIVERED, null, 20)
+		this.fulfilment.page(OrderStatus.DELIVERED, null, 20)
 			.as(StepVerifier::create)
 			.expectErrorSatisfies((error) -> assertThat(error).isInstanceOf(InvalidRequestException.class)
 				.extracting("field")
@@ -217,13 +220,13 @@ class FulfilmentQueueIntegrationTests {
 	/** A cursor of another queue is rejected, naming the cursor. */
 	@Test
 	void cursorOfAnotherQueueIsRejected() {
-		place(Instant.now());
-		place(Instant.now());
-		String pendingCursor = this.fulfilment.queue(OrderStatus.PENDING, null, 1)
+		place(this.clock.instant());
+		place(this.clock.instant());
+		String pendingCursor = this.fulfilment.page(OrderStatus.PENDING, null, 1)
 			.map((page) -> this.fulfilment.encode(OrderStatus.PENDING, page.next()))
 			.block();
 		assertThat(pendingCursor).isNotNull();
-		this.fulfilment.queue(OrderStatus.PAID, pendingCursor, 1)
+		this.fulfilment.page(OrderStatus.PAID, pendingCursor, 1)
 			.as(StepVerifier::create)
 			.expectErrorSatisfies((error) -> assertThat(error).isInstanceOf(InvalidRequestException.class)
 				.extracting("field")
@@ -232,7 +235,7 @@ class FulfilmentQueueIntegrationTests {
 	}
 
 	private UUID place(Instant orderTime) {
-		PlaceOrderRequest request = TestOrders.order(UUID.randomUUID());
+		NewOrder request = TestOrders.order(UUID.randomUUID());
 		return this.orders.place(request, orderTime).map((placed) -> placed.order().orderId()).block();
 	}
 
@@ -241,7 +244,7 @@ class FulfilmentQueueIntegrationTests {
 		String cursor = null;
 		do {
 			BucketPage<OrdersByStatusRow, OrdersByStatusRow.QueuePosition> page = this.fulfilment
-				.queue(status, cursor, pageSize)
+				.page(status, cursor, pageSize)
 				.block();
 			assertThat(page.items()).hasSizeLessThanOrEqualTo(pageSize);
 			rows.addAll(page.items());

@@ -63,7 +63,7 @@ class OrderControllerTests {
 	void newOrderIs201WithMoneyAsDecimalStrings() {
 		this.expectServiceCall = true;
 		OrdersByIdRow order = order();
-		given(this.orders.place(any(PlaceOrderRequest.class))).willReturn(Mono.just(new PlacedOrder(order, true)));
+		given(this.orders.place(any(NewOrder.class))).willReturn(Mono.just(new PlacedOrder(order, true)));
 		post("/orders", order(order.userId(), item("\"19.90\"", "2"), item("4.95", "1"))).expectStatus()
 			.isCreated()
 			.expectHeader()
@@ -77,9 +77,9 @@ class OrderControllerTests {
 			.isEqualTo("39.80")
 			.jsonPath("$.shippingAddress.country")
 			.isEqualTo("DE");
-		ArgumentCaptor<PlaceOrderRequest> request = ArgumentCaptor.forClass(PlaceOrderRequest.class);
+		ArgumentCaptor<NewOrder> request = ArgumentCaptor.forClass(NewOrder.class);
 		verify(this.orders).place(request.capture());
-		assertThat(request.getValue().items()).extracting(OrderItemRequest::unitPrice)
+		assertThat(request.getValue().items()).extracting(OrderItem::unitPrice)
 			.containsExactly(new BigDecimal("19.90"), new BigDecimal("4.95"));
 	}
 
@@ -88,7 +88,7 @@ class OrderControllerTests {
 	void replayedOrderIs200() {
 		this.expectServiceCall = true;
 		OrdersByIdRow order = order();
-		given(this.orders.place(any(PlaceOrderRequest.class))).willReturn(Mono.just(new PlacedOrder(order, false)));
+		given(this.orders.place(any(NewOrder.class))).willReturn(Mono.just(new PlacedOrder(order, false)));
 		post("/orders", order(order.userId(), item("19.90", "2"))).expectStatus()
 			.isOk()
 			.expectBody()

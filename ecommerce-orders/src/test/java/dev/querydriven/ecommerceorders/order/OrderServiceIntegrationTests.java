@@ -9,14 +9,15 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
+import dev.querydriven.ecommerceorders.EcommerceOrdersIntegrationTest;
 import dev.querydriven.ecommerceorders.OrderTables;
 import dev.querydriven.ecommerceorders.TestOrders;
 import dev.querydriven.modeling.catalog.ServesQuery;
 import dev.querydriven.servicesupport.web.ConflictException;
 import dev.querydriven.servicesupport.web.InvalidRequestException;
 import dev.querydriven.servicesupport.web.NotFoundException;
-import dev.querydriven.testsupport.CassandraTest;
 import org.junit.jupiter.api.BeforeEach;
+import org.threeten.extra.MutableClock;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -24,7 +25,6 @@ import reactor.core.scheduler.Schedulers;
 import reactor.test.StepVerifier;
 
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -32,8 +32,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The order's life on a real node: placement, replays, transitions, concurrency and lost
  * answers, with every table checked against {@code orders_by_id} after every write.
  */
-@SpringBootTest
-@CassandraTest
+@EcommerceOrdersIntegrationTest
 class OrderServiceIntegrationTests {
 
 	@Autowired
@@ -44,6 +43,9 @@ class OrderServiceIntegrationTests {
 
 	@Autowired
 	private CqlSession session;
+
+	@Autowired
+	private MutableClock clock;
 
 	private OrderTables tables;
 
@@ -61,7 +63,7 @@ class OrderServiceIntegrationTests {
 	@Test
 	@ServesQuery({ "Q1", "Q2", "Q3", "Q5", "Q6", "Q8" })
 	void placementWritesTheOrderAndEveryCopy() {
-		PlaceOrderRequest request = TestOrders.order(this.userId);
+		NewOrder request = TestOrders.order(this.userId);
 		this.orders.place(request).as(StepVerifier::create).assertNext((placed) -> {
 			assertThat(placed.created()).isTrue();
 			assertThat(placed.order().orderId()).isEqualTo(request.orderId());
@@ -80,11 +82,11 @@ class OrderServiceIntegrationTests {
 	@Test
 	@ServesQuery("Q2")
 	void replayedPlacementReturnsTheSameOrderWithoutDuplicate() {
-		PlaceOrderRequest request = TestOrders.order(this.userId,
+		NewOrder request = TestOrders.order(this.userId,
 				List.of(TestOrders.item("Kettle", 1, "9.90"), TestOrders.item("Filters", 3, "4.95")));
 		OrdersByIdRow first = this.orders.place(request).map(PlacedOrder::order).block();
-		PlaceOrderRequest sameByValue = new PlaceOrderRequest(request.orderId(), request.userId(),
-				List.of(new OrderItemRequest(request.items().get(0).productId(), "Kettle", 1, new BigDecimal("9.9")),
+		NewOrder sameByValue = new NewOrder(request.orderId(), request.userId(),
+				List.of(new OrderItem(request.items().get(0).productId(), "Kettle", 1, new BigDecimal("9.9")),
 						request.items().get(1)),
 				request.shippingAddress());
 		this.orders.place(sameByValue).as(StepVerifier::create).assertNext((replayed) -> {
@@ -102,9 +104,9 @@ class OrderServiceIntegrationTests {
 	@Test
 	@ServesQuery("Q2")
 	void sameOrderIdWithOtherContentIsAConflictAndChangesNothing() {
-		PlaceOrderRequest request = TestOrders.order(this.userId);
+		NewOrder request = TestOrders.order(this.userId);
 		OrdersByIdRow first = this.orders.place(request).map(PlacedOrder::order).block();
-		PlaceOrderRequest other = new PlaceOrderRequest(request.orderId(), request.userId(),
+		NewOrder other = new NewOrder(request.orderId(), request.userId(),
 				List.of(TestOrders.item("Something else", 1, "1.00")), request.shippingAddress());
 		this.orders.place(other)
 			.as(StepVerifier::create)
@@ -113,7 +115,7 @@ class OrderServiceIntegrationTests {
 			.verify();
 		this.repository.findById(request.orderId()).as(StepVerifier::create).expectNext(first).verifyComplete();
 		this.tables.assertCopiesAgree(request.orderId());
-		this.tables.assertNoTrace(UUID.randomUUID(), this.userId, List.of(other.items().get(0).productId()));
+		this.tables.assertNoTrace(UUID.randomUUID(), this.userId, List.of(other.items().get(0).productId()), today());
 	}
 
 	/**
@@ -122,15 +124,15 @@ class OrderServiceIntegrationTests {
 	 */
 	@Test
 	void rejectedPlacementLeavesNoRowAnywhere() {
-		OrderItemRequest line = TestOrders.item("Kettle", 1, "9.90");
-		PlaceOrderRequest request = TestOrders.order(this.userId, List.of(line, line));
+		OrderItem line = TestOrders.item("Kettle", 1, "9.90");
+		NewOrder request = TestOrders.order(this.userId, List.of(line, line));
 		this.orders.place(request)
 			.as(StepVerifier::create)
 			.expectErrorSatisfies((error) -> assertThat(error).isInstanceOf(InvalidRequestException.class)
 				.extracting("field")
 				.isEqualTo("items[1].productId"))
 			.verify();
-		this.tables.assertNoTrace(request.orderId(), this.userId, List.of(line.productId()));
+		this.tables.assertNoTrace(request.orderId(), this.userId, List.of(line.productId()), today());
 	}
 
 	/**
@@ -266,7 +268,7 @@ class OrderServiceIntegrationTests {
 		UUID orderId = place();
 		UUID operationId = UUID.randomUUID();
 		OrdersByIdRow placed = this.repository.findById(orderId).block();
-		OrdersByIdRow paid = placed.withStatus(OrderStatus.PAID, operationId, Instant.now());
+		OrdersByIdRow paid = placed.withStatus(OrderStatus.PAID, operationId, this.clock.instant());
 		this.repository.compareAndSetStatus(placed, paid).as(StepVerifier::create).expectNext(true).verifyComplete();
 		// The first attempt's copies were never written: the queue still says PENDING.
 		assertThat(this.tables
@@ -290,23 +292,27 @@ class OrderServiceIntegrationTests {
 	@Test
 	@ServesQuery("Q2")
 	void placementRetryCompletesCopiesAnEarlierAttemptLeftUnwritten() {
-		PlaceOrderRequest request = TestOrders.order(this.userId);
-		Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+		NewOrder request = TestOrders.order(this.userId);
+		Instant now = this.clock.instant().truncatedTo(ChronoUnit.MILLIS);
 		List<OrderItem> items = request.items()
 			.stream()
 			.map((item) -> new OrderItem(item.productId(), item.name(), item.quantity(), item.unitPrice().setScale(2)))
 			.toList();
-		ShippingAddress address = request.shippingAddress().toAddress();
+		ShippingAddress address = request.shippingAddress();
 		OrdersByIdRow lonely = new OrdersByIdRow(request.orderId(), this.userId, now, OrderStatus.PENDING, items,
 				new BigDecimal("40.00"), address, 0, 1, PlacementDigest.of(this.userId, items, address),
 				List.of(new OrderOperation(UUID.randomUUID(), OrderOperation.PLACED, 1, now)), now);
-		this.repository.insertIfNotExists(lonely).as(StepVerifier::create).verifyComplete();
+		this.repository.insertIfNotExists(lonely).as(StepVerifier::create).expectNext(true).verifyComplete();
 		assertThat(this.tables.all("SELECT order_id FROM orders_by_user WHERE user_id = ?", this.userId)).isEmpty();
 		this.orders.place(request)
 			.as(StepVerifier::create)
 			.assertNext((replayed) -> assertThat(replayed.created()).isFalse())
 			.verifyComplete();
 		this.tables.assertCopiesAgree(request.orderId());
+	}
+
+	private java.time.LocalDate today() {
+		return java.time.LocalDate.ofInstant(this.clock.instant(), java.time.ZoneOffset.UTC);
 	}
 
 	private UUID place() {

@@ -7,6 +7,7 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.UUID;
 
+import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.servicesupport.web.ConflictException;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.BeforeEach;
@@ -36,7 +37,7 @@ class OrderServiceTests {
 	private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
 
 	private final OrderService service = new OrderService(this.repository, this.copies,
-			Clock.fixed(NOW, ZoneOffset.UTC), this.meters);
+			new TimeSource(Clock.fixed(NOW, ZoneOffset.UTC)), this.meters);
 
 	private final OrdersByIdRow pending = order();
 

@@ -10,19 +10,19 @@ import java.util.List;
 import java.util.UUID;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import dev.querydriven.ecommerceorders.EcommerceOrdersIntegrationTest;
 import dev.querydriven.ecommerceorders.OrderTables;
 import dev.querydriven.ecommerceorders.TestOrders;
-import dev.querydriven.ecommerceorders.order.OrderItemRequest;
+import dev.querydriven.ecommerceorders.order.OrderItem;
 import dev.querydriven.ecommerceorders.order.OrderService;
 import dev.querydriven.ecommerceorders.order.OrderStatus;
 import dev.querydriven.modeling.catalog.ServesQuery;
 import dev.querydriven.servicesupport.web.Page;
-import dev.querydriven.testsupport.CassandraTest;
 import org.junit.jupiter.api.Test;
+import org.threeten.extra.MutableClock;
 import reactor.test.StepVerifier;
 
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -30,8 +30,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * A product's orders on a real node: month buckets, read newest first through the list of
  * months that hold rows.
  */
-@SpringBootTest
-@CassandraTest
+@EcommerceOrdersIntegrationTest
 class ProductOrderServiceIntegrationTests {
 
 	@Autowired
@@ -46,6 +45,9 @@ class ProductOrderServiceIntegrationTests {
 	@Autowired
 	private CqlSession session;
 
+	@Autowired
+	private MutableClock clock;
+
 	/**
 	 * Orders of a product placed over three months come newest first across the month
 	 * partitions, each exactly once, and only the months with sales are read.
@@ -54,7 +56,7 @@ class ProductOrderServiceIntegrationTests {
 	@ServesQuery({ "Q5", "Q6" })
 	void productOrdersComeNewestFirstAcrossMonths() {
 		UUID productId = UUID.randomUUID();
-		Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+		Instant now = this.clock.instant().truncatedTo(ChronoUnit.MILLIS);
 		List<UUID> placed = new ArrayList<>();
 		for (Instant time : List.of(now.minus(Duration.ofDays(62)), now.minus(Duration.ofDays(31)),
 				now.minus(Duration.ofDays(31)).plusSeconds(5), now.minusSeconds(10), now.minusSeconds(5))) {
@@ -88,13 +90,13 @@ class ProductOrderServiceIntegrationTests {
 	@ServesQuery("Q5")
 	void statusChangesReachEveryLineOfTheOrder() {
 		UUID userId = UUID.randomUUID();
-		OrderItemRequest kettle = TestOrders.item("Kettle", 1, "39.00");
-		OrderItemRequest filters = TestOrders.item("Filters", 2, "4.95");
+		OrderItem kettle = TestOrders.item("Kettle", 1, "39.00");
+		OrderItem filters = TestOrders.item("Filters", 2, "4.95");
 		UUID orderId = this.orders.place(TestOrders.order(userId, List.of(kettle, filters)))
 			.map((placed) -> placed.order().orderId())
 			.block();
 		this.orders.changeStatus(orderId, OrderStatus.PAID, null).block();
-		for (OrderItemRequest item : List.of(kettle, filters)) {
+		for (OrderItem item : List.of(kettle, filters)) {
 			this.products.orders(item.productId(), null, 20).as(StepVerifier::create).assertNext((page) -> {
 				assertThat(page.items()).singleElement().satisfies((row) -> {
 					assertThat(row.orderId()).isEqualTo(orderId);
@@ -118,7 +120,7 @@ class ProductOrderServiceIntegrationTests {
 	}
 
 	private UUID place(UUID productId, Instant orderTime) {
-		OrderItemRequest line = new OrderItemRequest(productId, "Burr grinder", 1, new BigDecimal("129.00"));
+		OrderItem line = new OrderItem(productId, "Burr grinder", 1, new BigDecimal("129.00"));
 		return this.orders.place(TestOrders.order(UUID.randomUUID(), List.of(line)), orderTime)
 			.map((placed) -> placed.order().orderId())
 			.block();

@@ -1,20 +1,19 @@
 package dev.querydriven.ecommerceorders.seed;
 
-import java.time.Clock;
 import java.util.UUID;
 import java.util.stream.IntStream;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import dev.querydriven.ecommerceorders.EcommerceOrdersIntegrationTest;
 import dev.querydriven.ecommerceorders.OrderTables;
 import dev.querydriven.ecommerceorders.order.OrderService;
 import dev.querydriven.ecommerceorders.order.OrderStatus;
 import dev.querydriven.ecommerceorders.user.UserService;
-import dev.querydriven.testsupport.CassandraTest;
+import dev.querydriven.modeling.time.TimeSource;
 import org.junit.jupiter.api.Test;
 import reactor.test.StepVerifier;
 
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -22,8 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The demo seeder on a real node, at a small scale: orders in every status, every copy
  * consistent, and a second run that changes nothing.
  */
-@SpringBootTest
-@CassandraTest
+@EcommerceOrdersIntegrationTest
 class DemoDataSeederIntegrationTests {
 
 	@Autowired
@@ -35,6 +33,9 @@ class DemoDataSeederIntegrationTests {
 	@Autowired
 	private CqlSession session;
 
+	@Autowired
+	private TimeSource time;
+
 	/**
 	 * The seeder places orders over several days in every status through the services,
 	 * each copy agreeing with the source of truth; run again, it finds its data and does
@@ -43,7 +44,7 @@ class DemoDataSeederIntegrationTests {
 	@Test
 	void seedsEveryStatusConsistentlyAndOnlyOnce() {
 		DemoDataSeeder seeder = new DemoDataSeeder(this.orders, this.users,
-				new SeedProperties(true, 8, 120, 12, "seeder-test-" + UUID.randomUUID()), Clock.systemUTC());
+				new SeedProperties(true, 8, 120, 12, "seeder-test-" + UUID.randomUUID()), this.time);
 		seeder.seed().as(StepVerifier::create).assertNext((report) -> {
 			assertThat(report.alreadySeeded()).isFalse();
 			assertThat(report.users()).isEqualTo(8);

@@ -43,6 +43,7 @@ import org.springframework.data.cassandra.core.cql.ReactiveCqlOperations;
  */
 @AutoConfiguration(after = DataCassandraReactiveAutoConfiguration.class)
 @ConditionalOnClass({ CqlSession.class, ReactiveCassandraOperations.class })
+@ConditionalOnBean({ CqlSession.class, ReactiveCqlOperations.class, ReactiveCassandraOperations.class })
 @EnableConfigurationProperties(ModelingProperties.class)
 public final class ModelingAutoConfiguration {
 
@@ -64,34 +65,29 @@ public final class ModelingAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	@ConditionalOnBean(ReactiveCqlOperations.class)
 	StatementExecutor statementExecutor(ReactiveCqlOperations cql) {
 		return cql::execute;
 	}
 
 	@Bean
 	@ConditionalOnMissingBean
-	@ConditionalOnBean(StatementExecutor.class)
 	Reconciler reconciler(StatementExecutor executor, TimeSource time, ModelingProperties properties) {
 		return new Reconciler(executor, time, properties.reconcilerCapacity());
 	}
 
 	@Bean
-	@ConditionalOnBean(Reconciler.class)
 	ReconcilerSchedule reconcilerSchedule(Reconciler reconciler, ModelingProperties properties) {
 		return new ReconcilerSchedule(reconciler, properties.reconcileInterval());
 	}
 
 	@Bean
 	@ConditionalOnMissingBean
-	@ConditionalOnBean({ StatementExecutor.class, Reconciler.class })
 	DualWriter dualWriter(CqlSession session, TimeSource time, StatementExecutor executor, Reconciler reconciler) {
 		return new DualWriter(session, time).withExecutor(executor).withReconciler(reconciler);
 	}
 
 	@Bean
 	@ConditionalOnMissingBean
-	@ConditionalOnBean({ ReactiveCassandraOperations.class, ReactiveSession.class })
 	EntityStatements entityStatements(ReactiveCassandraOperations template, ReactiveSession session) {
 		return new EntityStatements(template, session);
 	}
@@ -101,7 +97,6 @@ public final class ModelingAutoConfiguration {
 	static class ReconcilerMetricsConfiguration {
 
 		@Bean
-		@ConditionalOnBean(Reconciler.class)
 		MeterBinder reconcilerBacklogMetrics(Reconciler reconciler) {
 			return (registry) -> Gauge.builder("querydriven.dualwrite.backlog", reconciler, Reconciler::pending)
 				.description("Failed copy writes waiting for the reconciler's next pass")
@@ -115,7 +110,6 @@ public final class ModelingAutoConfiguration {
 	static class ReconcilerHealthConfiguration {
 
 		@Bean
-		@ConditionalOnBean(Reconciler.class)
 		HealthIndicator reconcilerHealthIndicator(Reconciler reconciler) {
 			return new ReconcilerHealthIndicator(reconciler);
 		}

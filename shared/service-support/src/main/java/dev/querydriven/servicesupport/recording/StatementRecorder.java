@@ -203,7 +203,8 @@ public final class StatementRecorder implements StatementInterceptor {
 		if (!(request instanceof Statement<?> statement)) {
 			return;
 		}
-		Tag tag = untag(statement);
+		Identity key = new Identity(statement);
+		Tag tag = this.tags.get(key);
 		RequestScope scope = (tag != null) ? tag.scope() : null;
 		RecordedStatement recorded = describe(statement, this.sequence.incrementAndGet(), scope, tag != null, profile,
 				(failure != null) ? failure.getClass().getSimpleName() + ": " + failure.getMessage() : null);
@@ -218,20 +219,13 @@ public final class StatementRecorder implements StatementInterceptor {
 			}
 		}
 		if (tag != null) {
+			// Untagged only once recorded: whoever waits for quiet then finds the record.
+			this.tags.computeIfPresent(key, (identity, current) -> (current.executions() > 1)
+					? new Tag(current.scope(), current.executions() - 1) : null);
 			synchronized (this.quiet) {
 				this.quiet.notifyAll();
 			}
 		}
-	}
-
-	private Tag untag(Statement<?> statement) {
-		Identity key = new Identity(statement);
-		Tag[] removed = new Tag[1];
-		this.tags.computeIfPresent(key, (identity, tag) -> {
-			removed[0] = tag;
-			return (tag.executions() > 1) ? new Tag(tag.scope(), tag.executions() - 1) : null;
-		});
-		return removed[0];
 	}
 
 	private void remember(Statement<?> statement) {

@@ -1,0 +1,129 @@
+package dev.querydriven.ecommerceorders;
+
+import java.util.List;
+import java.util.UUID;
+
+import dev.querydriven.servicesupport.data.ServiceReactiveSession;
+import dev.querydriven.servicesupport.recording.RecordedRequest;
+import dev.querydriven.servicesupport.recording.RecordedStatement;
+import dev.querydriven.servicesupport.recording.StatementRecorder;
+import dev.querydriven.testsupport.PreparedStatementsCheck;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.data.cassandra.ReactiveSession;
+import org.springframework.http.MediaType;
+import org.springframework.test.web.reactive.server.WebTestClient;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * What the service's requests really do to the database, as the statement recorder sees
+ * them: every statement prepared once, and each request's statements, partitions and
+ * consistency levels.
+ */
+@EcommerceOrdersIntegrationTest
+class StatementsIntegrationTests {
+
+	@Autowired
+	private WebTestClient client;
+
+	@Autowired
+	private StatementRecorder recorder;
+
+	@Autowired
+	private ReactiveSession session;
+
+	/**
+	 * A steady load (placing, reading and paying orders, paging the lists) prepares
+	 * nothing new once warmed up: each statement text is prepared once and reused, even
+	 * after a garbage collection.
+	 */
+	@Test
+	void steadyLoadPreparesNothingNew() {
+		UUID userId = UUID.randomUUID();
+		UUID productId = UUID.randomUUID();
+		PreparedStatementsCheck.assertSteadyLoadPreparesNothing(this.recorder, (ServiceReactiveSession) this.session,
+				() -> {
+					UUID orderId = place(userId, productId);
+					this.client.get().uri("/orders/{id}", orderId).exchange().expectStatus().isOk();
+					this.client.post()
+						.uri("/orders/{id}/status", orderId)
+						.contentType(MediaType.APPLICATION_JSON)
+						.bodyValue("{\"status\": \"PAID\"}")
+						.exchange()
+						.expectStatus()
+						.isOk();
+					this.client.get().uri("/users/{id}/orders?limit=1", userId).exchange().expectStatus().isOk();
+					this.client.get().uri("/products/{id}/orders", productId).exchange().expectStatus().isOk();
+					this.client.get().uri("/orders?status=PAID&limit=1").exchange().expectStatus().isOk();
+				});
+	}
+
+	/**
+	 * Reading an order is one statement on one partition of {@code orders_by_id}, at
+	 * {@code LOCAL_QUORUM}, attributed to its route.
+	 */
+	@Test
+	void readingAnOrderReadsOnePartition() {
+		UUID orderId = place(UUID.randomUUID(), UUID.randomUUID());
+		List<RecordedRequest> requests = this.recorder
+			.record(() -> this.client.get().uri("/orders/{id}", orderId).exchange().expectStatus().isOk())
+			.requests("GET /orders/{orderId}");
+		assertThat(requests).singleElement().satisfies((request) -> {
+			assertThat(request.partitionsRead()).singleElement()
+				.isEqualTo(new RecordedStatement.Partition("ecommerce_orders.orders_by_id", List.of(orderId)));
+			assertThat(request.statements()).singleElement().satisfies((statement) -> {
+				assertThat(statement.consistency()).isEqualTo("LOCAL_QUORUM");
+				assertThat(statement.prepared()).isTrue();
+				assertThat(statement.lightweightTransaction()).isFalse();
+			});
+		});
+	}
+
+	/**
+	 * Placing an order is one lightweight transaction on {@code orders_by_id} (Paxos at
+	 * {@code SERIAL}) and then plain writes of the copies, one partition each, none of
+	 * them a transaction.
+	 */
+	@Test
+	void placingAnOrderIsOneTransactionThenTheCopies() {
+		UUID userId = UUID.randomUUID();
+		List<RecordedRequest> requests = this.recorder.record(() -> place(userId, UUID.randomUUID()))
+			.requests("POST /orders");
+		assertThat(requests).singleElement().satisfies((request) -> {
+			List<RecordedStatement> transactions = request.statements()
+				.stream()
+				.filter(RecordedStatement::lightweightTransaction)
+				.toList();
+			assertThat(transactions).singleElement().satisfies((transaction) -> {
+				assertThat(transaction.table()).isEqualTo("ecommerce_orders.orders_by_id");
+				assertThat(transaction.serialConsistency()).isEqualTo("SERIAL");
+			});
+			assertThat(request.partitionsWritten()).as("partitions written by %s", request.statements())
+				.extracting(RecordedStatement.Partition::table)
+				.contains("ecommerce_orders.orders_by_user", "ecommerce_orders.open_orders_by_user",
+						"ecommerce_orders.orders_by_status", "ecommerce_orders.orders_by_product",
+						"ecommerce_orders.product_order_months");
+		});
+	}
+
+	private UUID place(UUID userId, UUID productId) {
+		UUID orderId = UUID.randomUUID();
+		this.client.post()
+			.uri("/orders")
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue(
+					"""
+							{"orderId": "%s", "userId": "%s",
+							 "items": [{"productId": "%s", "name": "Kettle", "quantity": 1, "unitPrice": "19.90"}],
+							 "shippingAddress": {"street": "Hauptstrasse 1", "city": "Berlin", "postalCode": "10115", "country": "DE"}}
+							"""
+						.formatted(orderId, userId, productId))
+			.exchange()
+			.expectStatus()
+			.isCreated();
+		return orderId;
+	}
+
+}
