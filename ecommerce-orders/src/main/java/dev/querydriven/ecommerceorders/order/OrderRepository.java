@@ -128,8 +128,9 @@ class OrderRepository {
 			.set("version", next.version())
 			.set("operations", next.operations())
 			.set("updatedAt", next.updatedAt());
-		return transaction(next.orderId(), update, Filter
-			.from(where("status").in(OrderStatus.PENDING, OrderStatus.PAID), where("version").is(current.version())));
+		return transaction(next.orderId(), update,
+				Filter.from(where("status").in(OrderStatus.PENDING.name(), OrderStatus.PAID.name()),
+						where("version").is(current.version())));
 	}
 
 	private Mono<Boolean> transaction(UUID orderId, Update update, Filter condition) {

@@ -54,6 +54,13 @@ class DenormalizedWriteTests {
 					() -> builder.put(SimpleStatement.newInstance("INSERT INTO t (id) VALUES (1) USING TIMESTAMP 5")))
 			.withMessageContaining("one timestamp every copy shares");
 		assertThatIllegalArgumentException()
+			.isThrownBy(() -> builder
+				.put(SimpleStatement.newInstance("INSERT INTO t (id) VALUES (?) USING TTL ? AND TIMESTAMP ?")))
+			.withMessageContaining("how Spring Data renders WriteOptions.timestamp");
+		assertThatIllegalArgumentException().isThrownBy(
+				() -> builder.put(SimpleStatement.newInstance("INSERT INTO t (id) VALUES (1)").setQueryTimestamp(5)))
+			.withMessageContaining("The writer owns the timestamp");
+		assertThatIllegalArgumentException()
 			.isThrownBy(() -> builder.put(SimpleStatement.newInstance("SELECT * FROM t")))
 			.withMessageContaining("Only INSERT, UPDATE and DELETE");
 		assertThatIllegalArgumentException()

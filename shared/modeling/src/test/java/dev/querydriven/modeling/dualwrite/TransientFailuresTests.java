@@ -86,4 +86,44 @@ class TransientFailuresTests {
 			.verify();
 	}
 
+	/**
+	 * A translation of a driver exception (as Spring Data wraps it) is judged by the
+	 * driver's exception in its cause chain, for retries and for the unknown outcome of a
+	 * lightweight transaction alike.
+	 */
+	@Test
+	void translatedExceptionsAreJudgedByTheirDriverCause() {
+		WriteTimeoutException casTimeout = new WriteTimeoutException(null, DefaultConsistencyLevel.QUORUM, 0, 2,
+				DefaultWriteType.CAS);
+		RuntimeException translated = new IllegalStateException("Translated", casTimeout);
+		assertThat(TransientFailures.isTransient(translated)).isTrue();
+		assertThat(TransientFailures.driverCause(translated)).isSameAs(casTimeout);
+		assertThat(LightweightTransactions.unknownOutcome(translated)).isTrue();
+		RuntimeException refused = new IllegalStateException("Translated", new InvalidQueryException(null, "no"));
+		assertThat(TransientFailures.isTransient(refused)).isFalse();
+		assertThat(LightweightTransactions.unknownOutcome(refused)).isFalse();
+	}
+
+	/**
+	 * A lightweight transaction whose outcome is unknown is retried as it was, and its
+	 * answer returned; any other failure is not retried.
+	 */
+	@Test
+	void lightweightTransactionsAreRetriedOnlyWhenTheirOutcomeIsUnknown() {
+		AtomicInteger attempts = new AtomicInteger();
+		LightweightTransactions.execute(Mono.defer(() -> (attempts.incrementAndGet() == 1)
+				? Mono.error(new IllegalStateException("Translated", new DriverTimeoutException("timeout")))
+				: Mono.just(false)))
+			.as(StepVerifier::create)
+			.expectNext(false)
+			.verifyComplete();
+		assertThat(attempts).hasValue(2);
+		AtomicInteger refused = new AtomicInteger();
+		LightweightTransactions.execute(Mono.defer(() -> {
+			refused.incrementAndGet();
+			return Mono.error(new InvalidQueryException(null, "no"));
+		})).as(StepVerifier::create).expectError(InvalidQueryException.class).verify();
+		assertThat(refused).hasValue(1);
+	}
+
 }

@@ -80,6 +80,13 @@ public final class StatementRecorder implements StatementInterceptor {
 
 	private static final Pattern LITERALS = Pattern.compile("'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"");
 
+	/**
+	 * How long a tagged statement may go unreported before the recorder stops waiting for
+	 * it: a statement the driver refused before sending it (a value it cannot encode) is
+	 * never reported.
+	 */
+	private static final long STALE_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+
 	private static final Pattern TABLE = Pattern.compile("\\b(?:FROM|INTO|UPDATE)\\s+([\\w\"]+(?:\\.[\\w\"]+)?)",
 			Pattern.CASE_INSENSITIVE);
 
@@ -120,8 +127,8 @@ public final class StatementRecorder implements StatementInterceptor {
 	public Mono<ReactiveResultSet> intercept(Statement<?> statement, ContextView context, Chain chain) {
 		return Mono.defer(() -> {
 			RequestScope scope = context.getOrDefault(RequestScope.CONTEXT_KEY, null);
-			this.tags.merge(new Identity(statement), new Tag(scope, 1),
-					(existing, added) -> new Tag(existing.scope(), existing.executions() + 1));
+			this.tags.merge(new Identity(statement), new Tag(scope, 1, System.nanoTime()),
+					(existing, added) -> new Tag(existing.scope(), existing.executions() + 1, added.since()));
 			return chain.proceed(statement);
 		});
 	}
@@ -182,7 +189,7 @@ public final class StatementRecorder implements StatementInterceptor {
 	public boolean awaitQuiet(Duration timeout) {
 		long deadline = System.nanoTime() + timeout.toNanos();
 		synchronized (this.quiet) {
-			while (!this.tags.isEmpty()) {
+			while (inFlight()) {
 				long left = deadline - System.nanoTime();
 				if (left <= 0) {
 					return false;
@@ -197,6 +204,16 @@ public final class StatementRecorder implements StatementInterceptor {
 			}
 		}
 		return true;
+	}
+
+	/**
+	 * Whether a statement tagged recently is still unreported (stale tags, of statements
+	 * that were never sent, are dropped).
+	 */
+	private boolean inFlight() {
+		long now = System.nanoTime();
+		this.tags.values().removeIf((tag) -> now - tag.since() > STALE_NANOS);
+		return !this.tags.isEmpty();
 	}
 
 	private void completed(Request request, DriverExecutionProfile profile, Throwable failure) {
@@ -221,7 +238,7 @@ public final class StatementRecorder implements StatementInterceptor {
 		if (tag != null) {
 			// Untagged only once recorded: whoever waits for quiet then finds the record.
 			this.tags.computeIfPresent(key, (identity, current) -> (current.executions() > 1)
-					? new Tag(current.scope(), current.executions() - 1) : null);
+					? new Tag(current.scope(), current.executions() - 1, current.since()) : null);
 			synchronized (this.quiet) {
 				this.quiet.notifyAll();
 			}
@@ -376,7 +393,7 @@ public final class StatementRecorder implements StatementInterceptor {
 
 	}
 
-	private record Tag(RequestScope scope, int executions) {
+	private record Tag(RequestScope scope, int executions, long since) {
 
 	}
 
