@@ -135,8 +135,11 @@ class UserRepository {
 	 * @return whether it applied
 	 */
 	Mono<Boolean> compareAndSetAddress(UsersByIdRow current, UsersByIdRow next) {
+		// An IF condition is not mapped like the query and the update: it names the
+		// column
+		// and carries the stored value.
 		UpdateOptions options = UpdateOptions.builder()
-			.ifCondition(where("addressVersion").is(current.addressVersion()))
+			.ifCondition(where("address_version").is(current.addressVersion()))
 			.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
 			.serialConsistencyLevel(ConsistencyLevel.SERIAL)
 			.build();
