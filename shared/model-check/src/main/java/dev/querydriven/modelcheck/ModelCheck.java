@@ -122,7 +122,7 @@ public final class ModelCheck {
 		else {
 			measuredNotes.add("Partitions were not measured: no node metrics (JMX) were given.");
 		}
-		if (!this.evidence.testsChecked()) {
+		if (!this.evidence.testsChecked() && this.audience == Audience.THIS_REPOSITORY) {
 			notes.add("Tests were not looked for: no compiled tests were given.");
 		}
 		List<ExemptedFinding> exempted = new ArrayList<>();

@@ -76,19 +76,18 @@ final class FactsFile {
 		List<CatalogExemption> exemptions = new ArrayList<>();
 		for (String key : new TreeSet<>(properties.stringPropertyNames())) {
 			String value = properties.getProperty(key).strip();
-			String lower = key.toLowerCase(Locale.ROOT);
-			int exempt = lower.indexOf(".exempt.");
-			if (exempt > 0 && exempt + ".exempt.".length() < lower.length()) {
-				exemptions.add(new CatalogExemption(lower.substring(0, exempt),
-						lower.substring(exempt + ".exempt.".length()), value));
+			List<String> parts = names(key);
+			int exempt = parts.indexOf("exempt");
+			if (exempt > 0 && exempt == parts.size() - 2) {
+				exemptions.add(new CatalogExemption(String.join(".", parts.subList(0, exempt)),
+						parts.get(exempt + 1).toLowerCase(Locale.ROOT), value));
 				continue;
 			}
-			int dot = lower.lastIndexOf('.');
-			if (dot <= 0 || dot == lower.length() - 1) {
+			if (parts.size() < 2 || parts.size() > 3) {
 				throw new IllegalArgumentException("'" + key + "' is not [<keyspace>.]<table>.<fact>");
 			}
-			String table = lower.substring(0, dot);
-			String fact = lower.substring(dot + 1);
+			String table = String.join(".", parts.subList(0, parts.size() - 1));
+			String fact = parts.get(parts.size() - 1).toLowerCase(Locale.ROOT);
 			if (!FACTS.contains(fact)) {
 				throw new IllegalArgumentException("Unknown fact '" + fact + "' for table " + table + " (known: "
 						+ String.join(", ", new TreeSet<>(FACTS)) + ", exempt.<check>)");
@@ -98,6 +97,43 @@ final class FactsFile {
 		Map<String, SizingFacts> facts = new TreeMap<>();
 		byTable.forEach((table, values) -> facts.put(table, facts(table, values)));
 		return new FactsFile(facts, List.copyOf(exemptions));
+	}
+
+	/**
+	 * The dot-separated parts of a key, names as Cassandra stores them: unquoted ones
+	 * lower-cased, double-quoted ones ({@code "ProductsById".rows}) kept as written.
+	 */
+	private static List<String> names(String key) {
+		List<String> parts = new ArrayList<>();
+		StringBuilder part = new StringBuilder();
+		boolean quoted = false;
+		boolean wasQuoted = false;
+		for (int i = 0; i < key.length(); i++) {
+			char c = key.charAt(i);
+			if (c == '"') {
+				if (quoted && i + 1 < key.length() && key.charAt(i + 1) == '"') {
+					part.append('"');
+					i++;
+				}
+				else {
+					quoted = !quoted;
+					wasQuoted = true;
+				}
+			}
+			else if (c == '.' && !quoted) {
+				parts.add(wasQuoted ? part.toString() : part.toString().toLowerCase(Locale.ROOT));
+				part.setLength(0);
+				wasQuoted = false;
+			}
+			else {
+				part.append(c);
+			}
+		}
+		parts.add(wasQuoted ? part.toString() : part.toString().toLowerCase(Locale.ROOT));
+		if (parts.stream().anyMatch(String::isEmpty)) {
+			throw new IllegalArgumentException("'" + key + "' is not [<keyspace>.]<table>.<fact>");
+		}
+		return parts;
 	}
 
 	private static SizingFacts facts(String table, Map<String, String> values) {

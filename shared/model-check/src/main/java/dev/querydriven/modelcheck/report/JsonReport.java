@@ -14,9 +14,9 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The report as a JSON document, for tools and CI: the queries, every finding (measured
- * ones included) and the notes. Its shape is published as a JSON Schema (draft 2020-12),
- * {@value #SCHEMA_RESOURCE} on the classpath, described in the module's README; a test
- * holds the output to it.
+ * ones included) and the notes on what the check adapted or skipped. Its shape is
+ * published as a JSON Schema (draft 2020-12), {@value #SCHEMA_RESOURCE} on the classpath,
+ * described in the module's README; a test holds the output to it.
  */
 final class JsonReport {
 
@@ -47,7 +47,7 @@ final class JsonReport {
 		document.put("queries", report.queries().stream().map(JsonReport::query).toList());
 		document.put("findings", findings.stream().map(JsonReport::finding).toList());
 		document.put("exempted", report.exempted().stream().map(JsonReport::exempted).toList());
-		document.put("notes", Stream.concat(report.notes().stream(), report.measuredNotes().stream()).toList());
+		document.put("notes", report.notes());
 		return MAPPER.writeValueAsString(document) + "\n";
 	}
 
