@@ -57,8 +57,7 @@ class ModelCheckCommandIntegrationTests {
 				"Q9 · anti-pattern / list-read-before-write");
 		assertThat(run.err()).endsWith("model-check: 13 fail, 3 warn, 0 exempted\n").doesNotContain("Unusable input");
 		assertThat(run.out()).contains(
-				"**Fix:** Add a time bucket to the partition key, e.g. `PRIMARY KEY ((user_id, "
-						+ "month), event_time)`",
+				"**Fix:** Add a time bucket to the partition key, e.g. `PRIMARY KEY ((user_id, " + "day), event_time)`",
 				"**Pattern:** Time buckets, `shared/modeling/README.md#time-buckets` in the Query-Driven repository.");
 	}
 
