@@ -34,8 +34,8 @@ import dev.querydriven.modelcheck.cql.RemovedTableOptions;
  * <li>a keyspace used without being created is created, unqualified names before any
  * {@code USE} go into {@value #DEFAULT_KEYSPACE};</li>
  * <li>cqlsh's own commands, roles and permissions, {@code ALTER KEYSPACE} and
- * {@code SELECT}s are skipped; so are functions and aggregates the node refuses
- * (user-defined functions are off on the checker's node), and drops of what does not
+ * {@code SELECT}s are skipped; so are functions and aggregates the node refuses (a
+ * language Cassandra 5.0 dropped, such as JavaScript), and drops of what does not
  * exist;</li>
  * <li>table options Cassandra 4.0 removed, which older {@code DESCRIBE} output writes,
  * are left out ({@link RemovedTableOptions}).</li>
