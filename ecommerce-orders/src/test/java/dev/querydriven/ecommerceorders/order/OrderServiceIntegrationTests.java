@@ -9,13 +9,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
+import dev.querydriven.ecommerceorders.EcommerceOrdersIntegrationTest;
 import dev.querydriven.ecommerceorders.OrderTables;
 import dev.querydriven.ecommerceorders.TestOrders;
 import dev.querydriven.modeling.catalog.ServesQuery;
 import dev.querydriven.servicesupport.web.ConflictException;
 import dev.querydriven.servicesupport.web.InvalidRequestException;
 import dev.querydriven.servicesupport.web.NotFoundException;
-import dev.querydriven.testsupport.CassandraTest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
@@ -24,7 +24,6 @@ import reactor.core.scheduler.Schedulers;
 import reactor.test.StepVerifier;
 
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -32,8 +31,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The order's life on a real node: placement, replays, transitions, concurrency and lost
  * answers, with every table checked against {@code orders_by_id} after every write.
  */
-@SpringBootTest
-@CassandraTest
+@EcommerceOrdersIntegrationTest
 class OrderServiceIntegrationTests {
 
 	@Autowired
