@@ -2,6 +2,7 @@ package dev.querydriven.testsupport.hostile;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import tools.jackson.databind.JsonNode;
@@ -50,7 +51,7 @@ final class ApiDocument {
 						respondsWithContent = true;
 					}
 				}
-				result.add(new ApiOperation(method.toUpperCase(java.util.Locale.ROOT), path.getKey(), parameters, body,
+				result.add(new ApiOperation(method.toUpperCase(Locale.ROOT), path.getKey(), parameters, body,
 						requestBody.path("required").asBoolean(false), respondsWithContent));
 			}
 		}

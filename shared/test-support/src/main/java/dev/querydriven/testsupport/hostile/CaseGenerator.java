@@ -1,8 +1,10 @@
 package dev.querydriven.testsupport.hostile;
 
 import java.io.ByteArrayOutputStream;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -320,7 +322,7 @@ final class CaseGenerator {
 
 	private void objectCases(ApiOperation operation, Supplier<ValidRequest> valid, JsonNode schema, JsonNode example,
 			JsonPointer at, List<HostileCase> cases) {
-		Set<String> requiredMembers = new java.util.HashSet<>();
+		Set<String> requiredMembers = new HashSet<>();
 		schema.path("required").forEach((name) -> requiredMembers.add(name.asString()));
 		Map<String, JsonNode> properties = new LinkedHashMap<>();
 		schema.path("properties").properties().forEach((entry) -> properties.put(entry.getKey(), entry.getValue()));
@@ -638,14 +640,14 @@ final class CaseGenerator {
 		return out.toByteArray();
 	}
 
-	private static String below(java.math.BigDecimal minimum, String type) {
-		return "integer".equals(type) ? minimum.subtract(java.math.BigDecimal.ONE).toBigInteger().toString()
-				: minimum.subtract(new java.math.BigDecimal("0.01")).toPlainString();
+	private static String below(BigDecimal minimum, String type) {
+		return "integer".equals(type) ? minimum.subtract(BigDecimal.ONE).toBigInteger().toString()
+				: minimum.subtract(new BigDecimal("0.01")).toPlainString();
 	}
 
-	private static String above(java.math.BigDecimal maximum, String type) {
-		return "integer".equals(type) ? maximum.add(java.math.BigDecimal.ONE).toBigInteger().toString()
-				: maximum.add(new java.math.BigDecimal("0.01")).toPlainString();
+	private static String above(BigDecimal maximum, String type) {
+		return "integer".equals(type) ? maximum.add(BigDecimal.ONE).toBigInteger().toString()
+				: maximum.add(new BigDecimal("0.01")).toPlainString();
 	}
 
 	static String encode(String value) {

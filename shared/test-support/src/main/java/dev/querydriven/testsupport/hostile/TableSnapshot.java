@@ -3,6 +3,7 @@ package dev.querydriven.testsupport.hostile;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -58,7 +59,7 @@ final class TableSnapshot {
 	private static Set<String> read(CqlSession session, TableMetadata table, Duration expiryMargin) {
 		List<ColumnMetadata> columns = new ArrayList<>(table.getColumns().values());
 		List<ColumnMetadata> expiring = new ArrayList<>();
-		Set<CqlIdentifier> keys = new java.util.HashSet<>();
+		Set<CqlIdentifier> keys = new HashSet<>();
 		table.getPrimaryKey().forEach((column) -> keys.add(column.getName()));
 		for (ColumnMetadata column : columns) {
 			if (!keys.contains(column.getName()) && canHaveTtl(column)) {
