@@ -1,5 +1,8 @@
 package dev.querydriven.ecommerceorders;
 
+import java.time.Duration;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -124,7 +127,7 @@ class EcommerceOrdersApplicationTests {
 
 		// A moment later (the clock stands still until a test moves it), the user moves:
 		// the open order placed before follows the new address.
-		this.clock.add(java.time.Duration.ofMillis(1));
+		this.clock.add(Duration.ofMillis(1));
 		this.client.put()
 			.uri("/users/{id}/shipping-address", userId)
 			.contentType(MediaType.APPLICATION_JSON)
@@ -192,8 +195,7 @@ class EcommerceOrdersApplicationTests {
 			.expectBody()
 			.jsonPath("$.errors[?(@.field == '" + bad.getKey() + "')]")
 			.exists();
-		this.tables.assertNoTrace(orderId, userId, List.of(),
-				java.time.LocalDate.ofInstant(this.clock.instant(), java.time.ZoneOffset.UTC));
+		this.tables.assertNoTrace(orderId, userId, List.of(), today());
 	}
 
 	/**
@@ -258,7 +260,7 @@ class EcommerceOrdersApplicationTests {
 			.expectBody()
 			.jsonPath("$.errors[0].pointer")
 			.isEqualTo("#/orderID");
-		this.tables.assertNoTrace(orderId, userId, List.of());
+		this.tables.assertNoTrace(orderId, userId, List.of(), today());
 	}
 
 	/**
@@ -310,7 +312,7 @@ class EcommerceOrdersApplicationTests {
 			.expectBody()
 			.jsonPath("$.errors[0].pointer")
 			.value((String pointer) -> assertThat(pointer).isIn("#/items/0/name", "#/shippingAddress/postalCode"));
-		this.tables.assertNoTrace(orderId, userId, List.of());
+		this.tables.assertNoTrace(orderId, userId, List.of(), today());
 	}
 
 	/** The API documentation and the health endpoint are served. */
@@ -364,6 +366,10 @@ class EcommerceOrdersApplicationTests {
 
 	record QueuePage(List<Map<String, Object>> items, String next) {
 
+	}
+
+	private LocalDate today() {
+		return LocalDate.ofInstant(this.clock.instant(), ZoneOffset.UTC);
 	}
 
 }

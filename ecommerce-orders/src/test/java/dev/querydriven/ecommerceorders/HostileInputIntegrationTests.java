@@ -6,7 +6,7 @@ import java.util.UUID;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
-import dev.querydriven.ecommerceorders.order.OrderItemRequest;
+import dev.querydriven.ecommerceorders.order.OrderItem;
 import dev.querydriven.ecommerceorders.order.OrderService;
 import dev.querydriven.ecommerceorders.order.OrderStatus;
 import dev.querydriven.ecommerceorders.order.ShippingAddress;
@@ -43,7 +43,7 @@ class HostileInputIntegrationTests {
 	private UserService users;
 
 	private UUID place(UUID userId, UUID productId) {
-		OrderItemRequest item = new OrderItemRequest(productId, "Filter", 2, new BigDecimal("4.95"));
+		OrderItem item = new OrderItem(productId, "Filter", 2, new BigDecimal("4.95"));
 		return this.orders.place(TestOrders.order(userId, List.of(item))).block().order().orderId();
 	}
 
