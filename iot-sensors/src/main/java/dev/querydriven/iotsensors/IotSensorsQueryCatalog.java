@@ -6,11 +6,16 @@ import dev.querydriven.modeling.catalog.AccessPattern;
 import dev.querydriven.modeling.catalog.CatalogExemption;
 import dev.querydriven.modeling.catalog.QueryCatalog;
 import dev.querydriven.modeling.catalog.SizingFacts;
+import dev.querydriven.modeling.catalog.WritePattern;
 
 /**
- * Every query the service runs, step 1 of the guide's method, with the table serving it
- * and the sizing facts behind its partition key. Repository methods and tests carry the
- * ids with {@code @ServesQuery}.
+ * Every query the service runs (step 1 of the guide's method), the table serving it, the
+ * sizing facts behind its partition key, and every write. This is the one place each
+ * statement's CQL is written: the README's access-pattern tables are generated from it,
+ * the model check judges it, and a test checks that the service runs exactly these
+ * statements (Spring Data renders its own text, e.g. {@code SELECT *}; the test compares
+ * the shapes: table, restrictions, order, limit, TTL). Repository methods and tests carry
+ * the query ids with {@code @ServesQuery}.
  *
  * <p>
  * The facts assume a deployment of 100,000 sensors on 1,000 sites, each sensor sampling
@@ -43,7 +48,9 @@ public class IotSensorsQueryCatalog implements QueryCatalog {
 					"sensor_id ASC",
 					new SizingFacts(SITES, 10_000, 40, 0.01,
 							"100 sensors per site on average; 10,000 is the assumed largest site, not enforced in "
-									+ "code (rows: sensor_id uuid, type ~12 characters, int, timestamp)")),
+									+ "code (rows: sensor_id uuid, type ~12 characters, int, timestamp)"))
+				.withVariants("SELECT site_id, sensor_id, type, sampling_interval_seconds, registered_at "
+						+ "FROM sensors_by_site WHERE site_id = ? LIMIT ?"),
 			new AccessPattern("Q3", "a sensor's readings in a time range, newest first (one hour partition per read)",
 					"sensor_data",
 					"SELECT sensor_id, date, hour, reading_time, temperature, humidity, battery_level FROM sensor_data "
@@ -90,6 +97,37 @@ public class IotSensorsQueryCatalog implements QueryCatalog {
 							"one row per sensor, overwritten by every ingestion request (at most one per second "
 									+ "for a sensor sending readings one by one)")));
 
+	private static final List<WritePattern> WRITES = List.of(
+			new WritePattern("W1", "Register a sensor (one timestamp with its copy under the site, W2)",
+					"sensors_by_id",
+					"INSERT INTO sensors_by_id (sensor_id, site_id, type, sampling_interval_seconds, registered_at) "
+							+ "VALUES (?, ?, ?, ?, ?)"),
+			new WritePattern("W2", "Copy a registration under its site (never moves: a registration cannot change)",
+					"sensors_by_site",
+					"INSERT INTO sensors_by_site (site_id, sensor_id, type, sampling_interval_seconds, registered_at) "
+							+ "VALUES (?, ?, ?, ?, ?)"),
+			new WritePattern("W3",
+					"Store a reading in its hour partition, with the TTL left from its own time; unlogged "
+							+ "single-partition batches of 25",
+					"sensor_data",
+					"INSERT INTO sensor_data (sensor_id, date, hour, reading_time, temperature, humidity, "
+							+ "battery_level) VALUES (?, ?, ?, ?, ?, ?, ?) USING TTL ?"),
+			new WritePattern("W4",
+					"Offer the newest reading of an ingestion as the sensor's latest, with the reading's own time "
+							+ "as its write timestamp (set by the dual writer), so the newest reading wins",
+					"latest_reading_by_sensor",
+					"INSERT INTO latest_reading_by_sensor (sensor_id, reading_time, temperature, humidity, "
+							+ "battery_level) VALUES (?, ?, ?, ?, ?)"),
+			new WritePattern("W5",
+					"Upsert an hour's rollup whole, recomputed from its raw partition (Q5), with the moment of that "
+							+ "read as its write timestamp and the TTL left from the hour's start",
+					"hourly_rollups_by_sensor",
+					"INSERT INTO hourly_rollups_by_sensor (sensor_id, date, hour_start, reading_count, "
+							+ "temperature_min, temperature_max, temperature_avg, humidity_min, humidity_max, "
+							+ "humidity_avg, battery_level_min, battery_level_max, battery_level_avg, "
+							+ "first_reading_time, last_reading_time) "
+							+ "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) USING TTL ?"));
+
 	private static final List<CatalogExemption> EXEMPTIONS = List.of(
 			new CatalogExemption("sensor_data", "reversed-order",
 					"Q4 (oldest first) reads a slice of one hour partition (at most 3,600 rows, about 170 kB at "
@@ -130,6 +168,11 @@ public class IotSensorsQueryCatalog implements QueryCatalog {
 	@Override
 	public List<AccessPattern> accessPatterns() {
 		return PATTERNS;
+	}
+
+	@Override
+	public List<WritePattern> writePatterns() {
+		return WRITES;
 	}
 
 	@Override

@@ -2,30 +2,25 @@ package dev.querydriven.iotsensors;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
-import dev.querydriven.testsupport.CassandraTest;
-
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
-import org.springframework.context.annotation.Import;
+import dev.querydriven.testsupport.ServiceIntegrationTest;
 
 /**
- * The service on the real node, with a {@code WebTestClient} bound to it and a settable
- * {@link TestClock}. Every integration test class uses exactly this, so they share one
- * application context.
+ * The service on the real node, on a random port, with a {@code WebTestClient}, a
+ * {@link org.threeten.extra.MutableClock} as its clock, the statement recorder and the
+ * failure injection ({@link ServiceIntegrationTest}). Every integration test class uses
+ * exactly this and nothing that changes the context, so they all share one application
+ * context.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
-@SpringBootTest
-@CassandraTest
-// 30 s, not 5: a 2-core CI runner in the middle of a full build can be slow; a stuck
-// request still fails.
-@AutoConfigureWebTestClient(timeout = "30s")
-@Import(TestClockConfiguration.class)
+@Inherited
+@ServiceIntegrationTest
 public @interface IotSensorsIntegrationTest {
 
 }

@@ -1,46 +1,53 @@
 package dev.querydriven.iotsensors;
 
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import dev.querydriven.iotsensors.seed.SensorSimulator;
+import dev.querydriven.iotsensors.seed.SimulationPlan;
 import dev.querydriven.modelcheck.MeasuredTable;
 import dev.querydriven.modelcheck.ModelReport;
 import dev.querydriven.modelcheck.harness.ModelCheckHarness;
-import dev.querydriven.testsupport.CassandraTest;
 import dev.querydriven.testsupport.SharedCassandra;
-import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
+import org.threeten.extra.MutableClock;
+import reactor.test.StepVerifier;
 
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /**
  * The guide's "Step 4: Optimize &amp; Validate" on this service's model: every catalogued
  * query against the live schema, the partition sizes from the declared facts, the
  * distribution of the keys, the anti-patterns, and the partitions the node measures after
- * the simulator's demo data is flushed. Keeps {@code docs/model-report.md} and
- * {@code .html} up to date (regenerate with {@code -Dquerydriven.update-generated=true}).
+ * the simulator's data is flushed. Keeps {@code docs/model-report.md} and {@code .html}
+ * up to date (regenerate with {@code -Dquerydriven.update-generated=true}).
  *
  * <p>
- * The seeder is on for this test only, with a modest fleet: 10 sensors sampling every 10
- * seconds for 2 hours, 7,200 readings in hour partitions of up to 360 rows (a tenth of
- * the 3,600 the table is sized for), enough for the node's partition metrics to compare
- * with the estimate for the same row count, small enough to seed in a few seconds.
+ * The simulator runs with a modest fleet: 10 sensors sampling every 10 seconds for 2
+ * hours, 7,200 readings in hour partitions of up to 360 rows (a tenth of the 3,600 the
+ * table is sized for), enough for the node's partition metrics to compare with the
+ * estimate for the same row count, small enough to write in a few seconds.
  */
-@SpringBootTest(properties = { "querydriven.seed.enabled=true",
-		"querydriven.iot-sensors.simulator.sensors=" + ModelCheckIntegrationTests.SENSORS,
-		"querydriven.iot-sensors.simulator.sites=2", "querydriven.iot-sensors.simulator.sampling-interval=10s",
-		"querydriven.iot-sensors.simulator.period=2h" })
-@CassandraTest
+@IotSensorsIntegrationTest
 class ModelCheckIntegrationTests {
 
 	static final int SENSORS = 10;
 
-	/** 10 sensors × 2 hours ÷ 10 s: the readings the seeder sends. */
-	private static final long SEEDED_READINGS = SENSORS * 720L;
+	/** 10 sensors × 2 hours ÷ 10 s: the readings the simulator sends. */
+	private static final long SIMULATED_READINGS = SENSORS * 720L;
+
+	@Autowired
+	private SensorSimulator simulator;
+
+	@Autowired
+	private CqlSession session;
+
+	@Autowired
+	private MutableClock clock;
 
 	/**
 	 * The model passes the guide's checklist once the simulator's readings are written
@@ -48,13 +55,15 @@ class ModelCheckIntegrationTests {
 	 * up to date.
 	 */
 	@Test
-	void modelPassesTheChecklist(@Autowired CqlSession session, @Autowired MeterRegistry meters) {
-		// The seeder runs in the background; an ingestion request counts its readings
-		// only once its raw rows, rollups and latest reading are all written.
-		await().atMost(Duration.ofMinutes(2))
-			.until(() -> meters.counter("querydriven.iotsensors.readings.ingested").count() >= SEEDED_READINGS);
+	void modelPassesTheChecklist() {
+		Instant end = this.clock.instant().truncatedTo(ChronoUnit.SECONDS);
+		SimulationPlan plan = new SimulationPlan(SENSORS, 2, Duration.ofSeconds(10), Duration.ofHours(2), end, 1000, 2);
+		this.simulator.run(plan)
+			.as(StepVerifier::create)
+			.assertNext((report) -> assertThat(report.readings()).isEqualTo(SIMULATED_READINGS))
+			.verifyComplete();
 
-		ModelReport report = ModelCheckHarness.of(new IotSensorsQueryCatalog(), session)
+		ModelReport report = ModelCheckHarness.of(new IotSensorsQueryCatalog(), this.session)
 			.measuredOn(SharedCassandra.backend().jmxAddress())
 			.verify();
 
@@ -64,7 +73,7 @@ class ModelCheckIntegrationTests {
 					"sensors_by_site");
 		assertThat(report.measured()).filteredOn((table) -> table.table().equals("sensor_data"))
 			.singleElement()
-			.satisfies((sensorData) -> assertThat(sensorData.rows()).isGreaterThanOrEqualTo(SEEDED_READINGS));
+			.satisfies((sensorData) -> assertThat(sensorData.rows()).isGreaterThanOrEqualTo(SIMULATED_READINGS));
 	}
 
 }

@@ -1,6 +1,5 @@
 package dev.querydriven.iotsensors.ingestion;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -8,6 +7,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import dev.querydriven.iotsensors.IotSensorsProperties;
+import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.servicesupport.web.InvalidRequestException;
 
 import org.springframework.stereotype.Component;
@@ -37,12 +37,12 @@ public class ReadingValidator {
 
 	private final int maxBatchSize;
 
-	private final Clock clock;
+	private final TimeSource time;
 
-	ReadingValidator(IotSensorsProperties properties, Clock clock) {
+	ReadingValidator(IotSensorsProperties properties, TimeSource time) {
 		this.policy = properties.readings();
 		this.maxBatchSize = properties.ingestion().maxBatchSize();
-		this.clock = clock;
+		this.time = time;
 	}
 
 	/**
@@ -57,7 +57,7 @@ public class ReadingValidator {
 			throw new InvalidRequestException("readings", "#",
 					"must hold between 1 and " + this.maxBatchSize + " readings, not " + readings.size());
 		}
-		Instant now = this.clock.instant();
+		Instant now = this.time.instant();
 		Map<Instant, NewReading> byTime = new TreeMap<>();
 		for (int i = 0; i < readings.size(); i++) {
 			NewReading reading = readings.get(i);

@@ -52,7 +52,7 @@ class ReadingController {
 		TimeRange range = TimeRange.of(from, to, this.properties.readings().maxRange());
 		ReadOrder readOrder = order.equals("asc") ? ReadOrder.OLDEST_FIRST : ReadOrder.NEWEST_FIRST;
 		return this.readings.findRange(sensorId, range, readOrder, limit, cursor)
-			.map((page) -> new Page<>(this.mapper.toResponses(page.items()), page.next()));
+			.map((page) -> page.map(this.mapper::toResponse));
 	}
 
 	@GetMapping("/sensors/{sensorId}/readings/latest")

@@ -1,7 +1,5 @@
 package dev.querydriven.iotsensors.reading;
 
-import java.util.List;
-
 import dev.querydriven.servicesupport.mapping.QueryDrivenMapperConfig;
 import org.mapstruct.Mapper;
 import org.mapstruct.Mapping;
@@ -14,8 +12,6 @@ interface ReadingMapper {
 
 	@Mapping(target = "time", source = "readingTime")
 	ReadingResponse toResponse(SensorDataRow row);
-
-	List<ReadingResponse> toResponses(List<SensorDataRow> rows);
 
 	@Mapping(target = "time", source = "readingTime")
 	LatestReadingResponse toResponse(LatestReadingBySensorRow row);

@@ -1,34 +1,37 @@
 package dev.querydriven.iotsensors.reading;
 
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.function.ToIntFunction;
 
-import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
-import com.datastax.oss.driver.api.core.cql.BatchStatement;
-import com.datastax.oss.driver.api.core.cql.BatchableStatement;
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
+import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
-import com.datastax.oss.driver.api.core.cql.DefaultBatchType;
-import com.datastax.oss.driver.api.core.cql.PreparedStatement;
-import com.datastax.oss.driver.api.core.cql.Row;
 import dev.querydriven.modeling.bucket.Bucket;
 import dev.querydriven.modeling.bucket.BucketSlice;
 import dev.querydriven.modeling.bucket.ReadOrder;
 import dev.querydriven.modeling.catalog.ServesQuery;
+import dev.querydriven.modelingspring.EntityStatements;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
+import org.springframework.data.cassandra.core.ReactiveCassandraOperations;
+import org.springframework.data.cassandra.core.cql.QueryOptions;
+import org.springframework.data.cassandra.core.cql.WriteOptions;
+import org.springframework.data.cassandra.core.query.Query;
+import org.springframework.data.domain.Sort;
 import org.springframework.stereotype.Repository;
 
+import static org.springframework.data.cassandra.core.query.Criteria.where;
+
 /**
- * {@code sensor_data}: writes one hour partition at a time and reads a slice of one.
- * Statements are prepared once, at startup.
+ * {@code sensor_data} (writes one hour partition at a time and reads a slice of one) and
+ * {@code latest_reading_by_sensor} (one row per sensor). Every read restricts the full
+ * partition key.
  */
 @Repository
-public class ReadingRepository {
+class ReadingRepository {
 
 	/**
 	 * Rows per single-partition batch. A batch of rows of ONE partition is applied as one
@@ -39,32 +42,35 @@ public class ReadingRepository {
 	 */
 	static final int ROWS_PER_BATCH = 25;
 
-	private static final String COLUMNS = "sensor_id, date, hour, reading_time, temperature, humidity, battery_level";
+	/**
+	 * LOCAL_QUORUM: ingestion writes at LOCAL_QUORUM and answers once the rows are
+	 * written, so a reading acknowledged by a 202 is in the next read (R + W > RF).
+	 */
+	private static final QueryOptions READ = QueryOptions.builder()
+		.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+		.idempotent(true)
+		.build();
 
-	private static final String SELECT_NEWEST_FIRST = "SELECT " + COLUMNS + " FROM sensor_data "
-			+ "WHERE sensor_id = ? AND date = ? AND hour = ? AND reading_time >= ? AND reading_time < ? "
-			+ "ORDER BY reading_time DESC LIMIT ?";
+	/**
+	 * A raw batch: LOCAL_QUORUM, so that the rows are readable at LOCAL_QUORUM before
+	 * ingestion answers; idempotent, since every insert is an upsert of the same row.
+	 */
+	private static final QueryOptions BATCH = QueryOptions.builder()
+		.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+		.idempotent(true)
+		.build();
 
-	private static final String SELECT_OLDEST_FIRST = "SELECT " + COLUMNS + " FROM sensor_data "
-			+ "WHERE sensor_id = ? AND date = ? AND hour = ? AND reading_time >= ? AND reading_time < ? "
-			+ "ORDER BY reading_time ASC LIMIT ?";
+	private static final WriteOptions COPY = WriteOptions.builder()
+		.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+		.build();
 
-	private static final String INSERT = "INSERT INTO sensor_data (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?) "
-			+ "USING TTL ?";
+	private final ReactiveCassandraOperations template;
 
-	private final CqlSession session;
+	private final EntityStatements statements;
 
-	private final PreparedStatement selectNewestFirst;
-
-	private final PreparedStatement selectOldestFirst;
-
-	private final PreparedStatement insert;
-
-	ReadingRepository(CqlSession session) {
-		this.session = session;
-		this.selectNewestFirst = session.prepare(SELECT_NEWEST_FIRST);
-		this.selectOldestFirst = session.prepare(SELECT_OLDEST_FIRST);
-		this.insert = session.prepare(INSERT);
+	ReadingRepository(ReactiveCassandraOperations template, EntityStatements statements) {
+		this.template = template;
+		this.statements = statements;
 	}
 
 	/**
@@ -106,12 +112,14 @@ public class ReadingRepository {
 		if (!lower.isBefore(upper)) {
 			return Flux.empty();
 		}
-		PreparedStatement select = (order == ReadOrder.NEWEST_FIRST) ? this.selectNewestFirst : this.selectOldestFirst;
-		BoundStatement statement = select.bind(sensorId, hour.date(), hour.hour(), lower, upper, limit);
-		return Flux
-			.from(this.session.executeReactive(
-					statement.setConsistencyLevel(DefaultConsistencyLevel.LOCAL_QUORUM).setIdempotent(true)))
-			.map(ReadingRepository::toRow);
+		Sort.Direction direction = (order == ReadOrder.NEWEST_FIRST) ? Sort.Direction.DESC : Sort.Direction.ASC;
+		Query query = Query
+			.query(where("sensorId").is(sensorId), where("date").is(hour.date()), where("hour").is(hour.hour()),
+					where("readingTime").gte(lower), where("readingTime").lt(upper))
+			.sort(Sort.by(direction, "readingTime"))
+			.limit(limit)
+			.queryOptions(READ);
+		return this.template.select(query, SensorDataRow.class);
 	}
 
 	/**
@@ -128,7 +136,7 @@ public class ReadingRepository {
 	 * @param ttlSeconds each row's time to live
 	 * @return completes once every row is written
 	 */
-	public Mono<Void> insertPartition(List<SensorDataRow> rows, ToIntFunction<SensorDataRow> ttlSeconds) {
+	Mono<Void> insertPartition(List<SensorDataRow> rows, ToIntFunction<SensorDataRow> ttlSeconds) {
 		if (rows.isEmpty()) {
 			return Mono.empty();
 		}
@@ -140,24 +148,52 @@ public class ReadingRepository {
 						"A batch must hold one partition: " + row + " is not in " + sensorId + " " + partition));
 			}
 		}
-		List<BatchStatement> batches = new ArrayList<>();
-		for (int start = 0; start < rows.size(); start += ROWS_PER_BATCH) {
-			List<BatchableStatement<?>> inserts = new ArrayList<>();
-			for (SensorDataRow row : rows.subList(start, Math.min(rows.size(), start + ROWS_PER_BATCH))) {
-				inserts.add(this.insert.bind(row.sensorId(), row.date(), row.hour(), row.readingTime(),
-						row.temperature(), row.humidity(), row.batteryLevel(), ttlSeconds.applyAsInt(row)));
-			}
-			batches.add(BatchStatement.newInstance(DefaultBatchType.UNLOGGED, inserts)
-				.setConsistencyLevel(DefaultConsistencyLevel.LOCAL_QUORUM)
-				.setIdempotent(true));
-		}
-		return Flux.fromIterable(batches).concatMap((batch) -> Flux.from(this.session.executeReactive(batch))).then();
+		return Flux.fromIterable(rows)
+			.buffer(ROWS_PER_BATCH)
+			.concatMap((batch) -> Flux.fromIterable(batch)
+				.concatMap((row) -> insert(row, ttlSeconds.applyAsInt(row)))
+				.collectList()
+				.flatMap((inserts) -> this.template.batchOps(BatchType.UNLOGGED)
+					.addStatements(inserts)
+					.withQueryOptions(BATCH)
+					.execute()))
+			.then();
 	}
 
-	private static SensorDataRow toRow(Row row) {
-		return new SensorDataRow(row.getUuid("sensor_id"), row.getLocalDate("date"), row.getInt("hour"),
-				row.getInstant("reading_time"), row.getDouble("temperature"), row.getDouble("humidity"),
-				row.getInt("battery_level"));
+	/**
+	 * One raw row with its TTL. Rendered by {@link EntityStatements} rather than by the
+	 * batch's own {@code insert(entities, options)}, which would send every row as
+	 * unprepared text: the statement is prepared once and bound per row.
+	 */
+	private Mono<BoundStatement> insert(SensorDataRow row, int ttlSeconds) {
+		WriteOptions options = WriteOptions.builder()
+			.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+			.ttl(ttlSeconds)
+			.build();
+		return this.statements.insert(row, options);
+	}
+
+	/**
+	 * A sensor's latest reading. LOCAL_QUORUM: the latest reading acknowledged by a 202
+	 * is the one returned.
+	 * @param sensorId the sensor
+	 * @return its latest reading, or empty before its first one
+	 */
+	@ServesQuery("Q7")
+	Mono<LatestReadingBySensorRow> findLatest(UUID sensorId) {
+		return this.template
+			.select(Query.query(where("sensorId").is(sensorId)).queryOptions(READ), LatestReadingBySensorRow.class)
+			.next();
+	}
+
+	/**
+	 * A reading offered as its sensor's latest (for a write with the reading's own
+	 * timestamp).
+	 * @param latest the candidate
+	 * @return the insert
+	 */
+	Mono<BoundStatement> insertLatest(LatestReadingBySensorRow latest) {
+		return this.statements.insert(latest, COPY);
 	}
 
 }

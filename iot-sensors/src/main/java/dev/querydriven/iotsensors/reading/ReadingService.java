@@ -1,10 +1,12 @@
 package dev.querydriven.iotsensors.reading;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.UUID;
 
 import dev.querydriven.iotsensors.IotSensorsProperties;
@@ -16,48 +18,93 @@ import dev.querydriven.modeling.bucket.BucketGranularity;
 import dev.querydriven.modeling.bucket.BucketPage;
 import dev.querydriven.modeling.bucket.MultiBucketReader;
 import dev.querydriven.modeling.bucket.ReadOrder;
+import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.NotFoundException;
 import dev.querydriven.servicesupport.web.Page;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import org.springframework.stereotype.Service;
 
 /**
- * Answers the read side of raw readings: ranges across hour partitions and the latest
+ * Stores raw readings, partition by partition, and keeps the tables derived from them in
+ * sync ({@link ReadingCopies}); answers ranges across hour partitions and the latest
  * reading.
  */
 @Service
-class ReadingService {
+public class ReadingService {
 
 	private final ReadingRepository readings;
 
-	private final LatestReadingRepository latest;
+	private final ReadingCopies copies;
 
 	private final SensorService sensors;
 
 	private final CursorCodec cursors;
 
-	private final Clock clock;
+	private final TimeSource time;
 
 	private final Duration retention;
 
+	private final int concurrency;
+
 	private final DistributionSummary partitionsPerPage;
 
-	ReadingService(ReadingRepository readings, LatestReadingRepository latest, SensorService sensors,
-			CursorCodec cursors, Clock clock, IotSensorsProperties properties, MeterRegistry meters) {
+	ReadingService(ReadingRepository readings, ReadingCopies copies, SensorService sensors, CursorCodec cursors,
+			TimeSource time, IotSensorsProperties properties, MeterRegistry meters) {
 		this.readings = readings;
-		this.latest = latest;
+		this.copies = copies;
 		this.sensors = sensors;
 		this.cursors = cursors;
-		this.clock = clock;
+		this.time = time;
 		this.retention = properties.readings().retention();
+		this.concurrency = properties.ingestion().writeConcurrency();
 		this.partitionsPerPage = DistributionSummary.builder("querydriven.iotsensors.readings.partitions.per.page")
 			.description("Hour partitions one page of readings read (empty ones included): the cost of a range query")
 			.baseUnit("partitions")
 			.register(meters);
+	}
+
+	/**
+	 * Stores readings of one registered sensor, then every table derived from them.
+	 * Readings are grouped by hour partition; each partition is written on its own
+	 * (single-partition batches), {@code ingestion.write-concurrency} partitions at a
+	 * time, never in a multi-partition batch. Once every raw row is written (and so
+	 * readable), the derived tables follow: the rollups of the hours touched and the
+	 * latest reading ({@link ReadingCopies}). Every statement is an idempotent upsert: a
+	 * failure part-way leaves nothing a retry of the same readings would not overwrite
+	 * with the same values.
+	 * @param sensorId the sensor (registered: the caller checked)
+	 * @param rows the readings, one per instant
+	 * @param receivedAt the instant their ages were judged against; each row's TTL is the
+	 * retention minus its age
+	 * @return what was stored
+	 */
+	public Mono<ReadingChange> store(UUID sensorId, List<SensorDataRow> rows, Instant receivedAt) {
+		return Mono.defer(() -> {
+			ReadingChange change = new ReadingChange(sensorId, rows, receivedAt);
+			Map<Bucket, List<SensorDataRow>> partitions = new TreeMap<>();
+			for (SensorDataRow row : change.readings()) {
+				partitions.computeIfAbsent(row.bucket(), (hour) -> new ArrayList<>()).add(row);
+			}
+			return Flux.fromIterable(partitions.values())
+				.flatMap((partition) -> this.readings.insertPartition(partition, (row) -> ttlSeconds(row, receivedAt)),
+						this.concurrency)
+				.then(Mono.defer(() -> this.copies.write(change)))
+				.thenReturn(change);
+		});
+	}
+
+	/**
+	 * Retention counted from the reading's own time, not from this write: a reading that
+	 * arrives a day late expires with its neighbours, not a day after them.
+	 */
+	private int ttlSeconds(SensorDataRow row, Instant receivedAt) {
+		Duration age = Duration.between(row.readingTime(), receivedAt);
+		return Math.toIntExact(this.retention.minus(age).toSeconds());
 	}
 
 	/**
@@ -94,7 +141,7 @@ class ReadingService {
 
 	private Mono<BucketPage<SensorDataRow, Instant>> readUnexpired(UUID sensorId, TimeRange range, ReadOrder order,
 			int limit, BucketCursor<Instant> position) {
-		Instant horizon = this.clock.instant().minus(this.retention);
+		Instant horizon = this.time.instant().minus(this.retention);
 		Instant from = range.from().isBefore(horizon) ? horizon : range.from();
 		if (!from.isBefore(range.to())) {
 			return Mono.just(new BucketPage<>(List.of(), null, 0));
@@ -121,7 +168,7 @@ class ReadingService {
 	 * @return the reading, or a 404
 	 */
 	Mono<LatestReadingBySensorRow> findLatest(UUID sensorId) {
-		return this.latest.findLatest(sensorId)
+		return this.readings.findLatest(sensorId)
 			.switchIfEmpty(Mono.defer(() -> this.sensors.require(sensorId)
 				.then(Mono.error(new NotFoundException("Sensor " + sensorId + " has sent no reading yet")))));
 	}

@@ -7,8 +7,16 @@ import java.util.UUID;
 import dev.querydriven.modeling.bucket.Bucket;
 import dev.querydriven.modeling.bucket.BucketGranularity;
 
+import org.springframework.data.cassandra.core.cql.Ordering;
+import org.springframework.data.cassandra.core.cql.PrimaryKeyType;
+import org.springframework.data.cassandra.core.mapping.Column;
+import org.springframework.data.cassandra.core.mapping.PrimaryKeyColumn;
+import org.springframework.data.cassandra.core.mapping.Table;
+
 /**
- * A row of {@code sensor_data}: one reading of one sensor.
+ * Q3, Q4, Q5: a row of {@code sensor_data}, one reading of one sensor, in the partition
+ * of its sensor and UTC hour, newest first. {@code (sensor_id, reading_time)} is the
+ * reading's identity: a second write for the same instant overwrites it.
  *
  * @param sensorId the sensor (partition key)
  * @param date the UTC date of the reading (partition key)
@@ -18,8 +26,14 @@ import dev.querydriven.modeling.bucket.BucketGranularity;
  * @param humidity relative humidity, percent
  * @param batteryLevel battery charge, percent
  */
-public record SensorDataRow(UUID sensorId, LocalDate date, int hour, Instant readingTime, double temperature,
-		double humidity, int batteryLevel) {
+@Table("sensor_data")
+public record SensorDataRow(
+		@PrimaryKeyColumn(name = "sensor_id", ordinal = 0, type = PrimaryKeyType.PARTITIONED) UUID sensorId,
+		@PrimaryKeyColumn(name = "date", ordinal = 1, type = PrimaryKeyType.PARTITIONED) LocalDate date,
+		@PrimaryKeyColumn(name = "hour", ordinal = 2, type = PrimaryKeyType.PARTITIONED) int hour,
+		@PrimaryKeyColumn(name = "reading_time", ordinal = 3, type = PrimaryKeyType.CLUSTERED,
+				ordering = Ordering.DESCENDING) Instant readingTime,
+		double temperature, double humidity, @Column("battery_level") int batteryLevel) {
 
 	/**
 	 * A reading in its hourly partition.

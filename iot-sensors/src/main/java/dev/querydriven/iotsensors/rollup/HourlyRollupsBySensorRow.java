@@ -4,9 +4,14 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.UUID;
 
+import org.springframework.data.cassandra.core.cql.PrimaryKeyType;
+import org.springframework.data.cassandra.core.mapping.Column;
+import org.springframework.data.cassandra.core.mapping.PrimaryKeyColumn;
+import org.springframework.data.cassandra.core.mapping.Table;
+
 /**
- * A row of {@code hourly_rollups_by_sensor}: the aggregates of one sensor's readings in
- * one UTC hour.
+ * Q6: a row of {@code hourly_rollups_by_sensor}, the aggregates of one sensor's readings
+ * in one UTC hour, in the partition of its sensor and UTC day, oldest hour first.
  *
  * @param sensorId the sensor (partition key)
  * @param date the UTC date of the hour (partition key)
@@ -24,9 +29,16 @@ import java.util.UUID;
  * @param firstReadingTime the hour's first reading
  * @param lastReadingTime the hour's last reading
  */
-public record HourlyRollupsBySensorRow(UUID sensorId, LocalDate date, Instant hourStart, int readingCount,
-		double temperatureMin, double temperatureMax, double temperatureAvg, double humidityMin, double humidityMax,
-		double humidityAvg, int batteryLevelMin, int batteryLevelMax, double batteryLevelAvg, Instant firstReadingTime,
-		Instant lastReadingTime) {
+@Table("hourly_rollups_by_sensor")
+public record HourlyRollupsBySensorRow(
+		@PrimaryKeyColumn(name = "sensor_id", ordinal = 0, type = PrimaryKeyType.PARTITIONED) UUID sensorId,
+		@PrimaryKeyColumn(name = "date", ordinal = 1, type = PrimaryKeyType.PARTITIONED) LocalDate date,
+		@PrimaryKeyColumn(name = "hour_start", ordinal = 2, type = PrimaryKeyType.CLUSTERED) Instant hourStart,
+		@Column("reading_count") int readingCount, @Column("temperature_min") double temperatureMin,
+		@Column("temperature_max") double temperatureMax, @Column("temperature_avg") double temperatureAvg,
+		@Column("humidity_min") double humidityMin, @Column("humidity_max") double humidityMax,
+		@Column("humidity_avg") double humidityAvg, @Column("battery_level_min") int batteryLevelMin,
+		@Column("battery_level_max") int batteryLevelMax, @Column("battery_level_avg") double batteryLevelAvg,
+		@Column("first_reading_time") Instant firstReadingTime, @Column("last_reading_time") Instant lastReadingTime) {
 
 }

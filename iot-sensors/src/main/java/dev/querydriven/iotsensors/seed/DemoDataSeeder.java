@@ -1,11 +1,11 @@
 package dev.querydriven.iotsensors.seed;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 
 import dev.querydriven.iotsensors.IotSensorsProperties;
+import dev.querydriven.modeling.time.TimeSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.Disposable;
@@ -35,14 +35,14 @@ class DemoDataSeeder implements ApplicationRunner, DisposableBean {
 
 	private final IotSensorsProperties properties;
 
-	private final Clock clock;
+	private final TimeSource time;
 
 	private Disposable running;
 
-	DemoDataSeeder(SensorSimulator simulator, IotSensorsProperties properties, Clock clock) {
+	DemoDataSeeder(SensorSimulator simulator, IotSensorsProperties properties, TimeSource time) {
 		this.simulator = simulator;
 		this.properties = properties;
-		this.clock = clock;
+		this.time = time;
 	}
 
 	@Override
@@ -54,7 +54,7 @@ class DemoDataSeeder implements ApplicationRunner, DisposableBean {
 					+ ") must stay " + MARGIN.toMinutes() + " minutes within the late-reading allowance (" + allowance
 					+ "): older readings are rejected");
 		}
-		Instant end = this.clock.instant().truncatedTo(ChronoUnit.SECONDS);
+		Instant end = this.time.instant().truncatedTo(ChronoUnit.SECONDS);
 		SimulationPlan plan = new SimulationPlan(settings.sensors(), settings.sites(), settings.samplingInterval(),
 				settings.period(), end, this.properties.ingestion().maxBatchSize(), settings.concurrency());
 		this.running = this.simulator.run(plan)

@@ -15,6 +15,7 @@ import dev.querydriven.iotsensors.ingestion.IngestionService;
 import dev.querydriven.iotsensors.ingestion.NewReading;
 import dev.querydriven.iotsensors.ingestion.ReadingBatch;
 import dev.querydriven.iotsensors.ingestion.ReadingValidator;
+import dev.querydriven.iotsensors.sensor.NewSensor;
 import dev.querydriven.iotsensors.sensor.SensorService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -108,8 +109,8 @@ public class SensorSimulator {
 					plan.sensors(), plan.sites(), plan.samplingInterval().toSeconds(), plan.start(), plan.end(),
 					String.format(Locale.ROOT, "%,d", total));
 			return Flux.range(0, plan.sensors())
-				.concatMap((index) -> this.sensors.register(sensorId(index, plan.samplingInterval()),
-						siteId(index % plan.sites()), SENSOR_TYPE, (int) plan.samplingInterval().toSeconds()))
+				.concatMap((index) -> this.sensors.register(new NewSensor(sensorId(index, plan.samplingInterval()),
+						siteId(index % plan.sites()), SENSOR_TYPE, (int) plan.samplingInterval().toSeconds())))
 				.thenMany(Flux.range(0, plan.sensors()).concatMap((index) -> batches(plan, index)))
 				.flatMap((batch) -> this.ingestion.ingest(batch.sensorId(),
 						this.validator.validate(ReadingBatch.of(batch.readings()))), plan.concurrency())

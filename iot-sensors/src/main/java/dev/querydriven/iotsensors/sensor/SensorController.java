@@ -38,14 +38,11 @@ class SensorController {
 	@PostMapping("/sensors")
 	@Operation(summary = "Register a sensor (201), or confirm an identical registration (200)")
 	Mono<ResponseEntity<SensorResponse>> register(@Valid @RequestBody RegisterSensorRequest request) {
-		return this.sensors
-			.register(request.sensorId(), request.siteId(), request.type(), request.samplingIntervalSeconds())
-			.map((registration) -> {
-				SensorResponse body = this.mapper.toResponse(registration.sensor());
-				return registration.created()
-						? ResponseEntity.created(URI.create("/sensors/" + body.sensorId())).body(body)
-						: ResponseEntity.ok(body);
-			});
+		return this.sensors.register(this.mapper.toNewSensor(request)).map((registration) -> {
+			SensorResponse body = this.mapper.toResponse(registration.sensor());
+			return registration.created() ? ResponseEntity.created(URI.create("/sensors/" + body.sensorId())).body(body)
+					: ResponseEntity.ok(body);
+		});
 	}
 
 	@GetMapping("/sensors/{sensorId}")
@@ -59,8 +56,7 @@ class SensorController {
 	Mono<Page<SensorResponse>> findBySite(@PathVariable UUID siteId,
 			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit,
 			@RequestParam(required = false) @Size(max = CursorCodec.MAX_LENGTH) String cursor) {
-		return this.sensors.findBySite(siteId, cursor, limit)
-			.map((page) -> new Page<>(this.mapper.toResponses(page.items()), page.next()));
+		return this.sensors.findBySite(siteId, cursor, limit).map((page) -> page.map(this.mapper::toResponse));
 	}
 
 }

@@ -1,12 +1,10 @@
 package dev.querydriven.iotsensors.sensor;
 
-import java.util.List;
-
 import dev.querydriven.servicesupport.mapping.QueryDrivenMapperConfig;
 import org.mapstruct.Mapper;
 
 /**
- * Registry rows to API responses.
+ * Registration requests to the domain, registry rows to API responses.
  */
 @Mapper(config = QueryDrivenMapperConfig.class)
 interface SensorMapper {
@@ -15,6 +13,6 @@ interface SensorMapper {
 
 	SensorResponse toResponse(SensorsBySiteRow row);
 
-	List<SensorResponse> toResponses(List<SensorsBySiteRow> rows);
+	NewSensor toNewSensor(RegisterSensorRequest request);
 
 }

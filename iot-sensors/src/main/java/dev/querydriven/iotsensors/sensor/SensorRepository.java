@@ -2,75 +2,64 @@ package dev.querydriven.iotsensors.sensor;
 
 import java.util.UUID;
 
-import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
-import com.datastax.oss.driver.api.core.cql.PreparedStatement;
-import com.datastax.oss.driver.api.core.cql.Row;
 import dev.querydriven.modeling.catalog.ServesQuery;
+import dev.querydriven.modelingspring.EntityStatements;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
+import org.springframework.data.cassandra.core.ReactiveCassandraOperations;
+import org.springframework.data.cassandra.core.cql.QueryOptions;
+import org.springframework.data.cassandra.core.cql.WriteOptions;
+import org.springframework.data.cassandra.core.query.Query;
 import org.springframework.stereotype.Repository;
 
+import static org.springframework.data.cassandra.core.query.Criteria.where;
+
 /**
- * The registry tables. Statements are prepared once, at startup.
+ * The registry tables, {@code sensors_by_id} and {@code sensors_by_site}. Every read
+ * restricts the full partition key.
+ *
+ * <p>
+ * Consistency: {@code LOCAL_QUORUM} reads and writes, so a sensor registered a moment ago
+ * is found by the next ingestion request (R + W > RF).
  */
 @Repository
 class SensorRepository {
 
-	private static final String SELECT_BY_ID = "SELECT sensor_id, site_id, type, sampling_interval_seconds, "
-			+ "registered_at FROM sensors_by_id WHERE sensor_id = ?";
+	private static final QueryOptions READ = QueryOptions.builder()
+		.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+		.idempotent(true)
+		.build();
 
-	private static final String SELECT_BY_SITE = "SELECT site_id, sensor_id, type, sampling_interval_seconds, "
-			+ "registered_at FROM sensors_by_site WHERE site_id = ? LIMIT ?";
+	private static final WriteOptions COPY = WriteOptions.builder()
+		.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+		.build();
 
-	private static final String SELECT_BY_SITE_AFTER = "SELECT site_id, sensor_id, type, sampling_interval_seconds, "
-			+ "registered_at FROM sensors_by_site WHERE site_id = ? AND sensor_id > ? LIMIT ?";
+	private final ReactiveCassandraOperations template;
 
-	private static final String INSERT_BY_ID = "INSERT INTO sensors_by_id (sensor_id, site_id, type, "
-			+ "sampling_interval_seconds, registered_at) VALUES (?, ?, ?, ?, ?)";
+	private final EntityStatements statements;
 
-	private static final String INSERT_BY_SITE = "INSERT INTO sensors_by_site (site_id, sensor_id, type, "
-			+ "sampling_interval_seconds, registered_at) VALUES (?, ?, ?, ?, ?)";
-
-	private final CqlSession session;
-
-	private final PreparedStatement selectById;
-
-	private final PreparedStatement selectBySite;
-
-	private final PreparedStatement selectBySiteAfter;
-
-	private final PreparedStatement insertById;
-
-	private final PreparedStatement insertBySite;
-
-	SensorRepository(CqlSession session) {
-		this.session = session;
-		this.selectById = session.prepare(SELECT_BY_ID);
-		this.selectBySite = session.prepare(SELECT_BY_SITE);
-		this.selectBySiteAfter = session.prepare(SELECT_BY_SITE_AFTER);
-		this.insertById = session.prepare(INSERT_BY_ID);
-		this.insertBySite = session.prepare(INSERT_BY_SITE);
+	SensorRepository(ReactiveCassandraOperations template, EntityStatements statements) {
+		this.template = template;
+		this.statements = statements;
 	}
 
 	/**
-	 * Q1. LOCAL_QUORUM: registrations are written at LOCAL_QUORUM, so a sensor registered
-	 * a moment ago is found by the next ingestion request (R + W > RF).
+	 * A sensor's registration.
 	 * @param sensorId the sensor
 	 * @return its registry row, or empty
 	 */
 	@ServesQuery("Q1")
 	Mono<SensorsByIdRow> findById(UUID sensorId) {
-		BoundStatement statement = this.selectById.bind(sensorId)
-			.setConsistencyLevel(DefaultConsistencyLevel.LOCAL_QUORUM)
-			.setIdempotent(true);
-		return Mono.from(this.session.executeReactive(statement)).map(SensorRepository::toSensorsByIdRow);
+		return this.template
+			.select(Query.query(where("sensorId").is(sensorId)).queryOptions(READ), SensorsByIdRow.class)
+			.next();
 	}
 
 	/**
-	 * Q2, one page. LOCAL_QUORUM, for the same read-your-registration reason as Q1.
+	 * One page of a site's sensors, in id order, continuing strictly after {@code after}.
 	 * @param siteId the site
 	 * @param after the last sensor of the previous page, or {@code null}
 	 * @param limit the most rows to return
@@ -78,44 +67,27 @@ class SensorRepository {
 	 */
 	@ServesQuery("Q2")
 	Flux<SensorsBySiteRow> findBySite(UUID siteId, UUID after, int limit) {
-		BoundStatement statement = ((after != null) ? this.selectBySiteAfter.bind(siteId, after, limit)
-				: this.selectBySite.bind(siteId, limit))
-			.setConsistencyLevel(DefaultConsistencyLevel.LOCAL_QUORUM)
-			.setIdempotent(true);
-		return Flux.from(this.session.executeReactive(statement)).map(SensorRepository::toSensorsBySiteRow);
+		Query site = (after != null) ? Query.query(where("siteId").is(siteId), where("sensorId").gt(after))
+				: Query.query(where("siteId").is(siteId));
+		return this.template.select(site.limit(limit).queryOptions(READ), SensorsBySiteRow.class);
 	}
 
 	/**
-	 * The {@code sensors_by_id} copy of a registration. LOCAL_QUORUM so that Q1 reads it
-	 * back at once; the caller sets the shared timestamp.
-	 * @param row the registration
+	 * The {@code sensors_by_id} copy of a registration (for a dual write).
+	 * @param sensor the registration
 	 * @return the insert
 	 */
-	BoundStatement insertById(SensorsByIdRow row) {
-		return this.insertById
-			.bind(row.sensorId(), row.siteId(), row.type(), row.samplingIntervalSeconds(), row.registeredAt())
-			.setConsistencyLevel(DefaultConsistencyLevel.LOCAL_QUORUM);
+	Mono<BoundStatement> insertById(SensorsByIdRow sensor) {
+		return this.statements.insert(sensor, COPY);
 	}
 
 	/**
-	 * The {@code sensors_by_site} copy of a registration.
-	 * @param row the registration
+	 * The {@code sensors_by_site} copy of a registration (for a dual write).
+	 * @param sensor the registration
 	 * @return the insert
 	 */
-	BoundStatement insertBySite(SensorsByIdRow row) {
-		return this.insertBySite
-			.bind(row.siteId(), row.sensorId(), row.type(), row.samplingIntervalSeconds(), row.registeredAt())
-			.setConsistencyLevel(DefaultConsistencyLevel.LOCAL_QUORUM);
-	}
-
-	private static SensorsByIdRow toSensorsByIdRow(Row row) {
-		return new SensorsByIdRow(row.getUuid("sensor_id"), row.getUuid("site_id"), row.getString("type"),
-				row.getInt("sampling_interval_seconds"), row.getInstant("registered_at"));
-	}
-
-	private static SensorsBySiteRow toSensorsBySiteRow(Row row) {
-		return new SensorsBySiteRow(row.getUuid("site_id"), row.getUuid("sensor_id"), row.getString("type"),
-				row.getInt("sampling_interval_seconds"), row.getInstant("registered_at"));
+	Mono<BoundStatement> insertBySite(SensorsByIdRow sensor) {
+		return this.statements.insert(SensorsBySiteRow.of(sensor), COPY);
 	}
 
 }

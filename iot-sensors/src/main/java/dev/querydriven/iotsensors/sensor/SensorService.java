@@ -8,6 +8,7 @@ import java.util.UUID;
 import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
 import dev.querydriven.modeling.dualwrite.DualWriter;
 import dev.querydriven.modeling.dualwrite.WriteStrategy;
+import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.servicesupport.web.ConflictException;
 import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.NotFoundException;
@@ -28,10 +29,13 @@ public class SensorService {
 
 	private final CursorCodec cursors;
 
-	SensorService(SensorRepository repository, DualWriter dualWriter, CursorCodec cursors) {
+	private final TimeSource time;
+
+	SensorService(SensorRepository repository, DualWriter dualWriter, CursorCodec cursors, TimeSource time) {
 		this.repository = repository;
 		this.dualWriter = dualWriter;
 		this.cursors = cursors;
+		this.time = time;
 	}
 
 	/**
@@ -42,34 +46,31 @@ public class SensorService {
 	 * Two concurrent first registrations of one id with different sites could both pass
 	 * the check (it is a read, not a lightweight transaction): sensor ids come from one
 	 * provisioning system, which does not race with itself.
-	 * @param sensorId the sensor's id, chosen by the provisioning system
-	 * @param siteId its site
-	 * @param type what it measures
-	 * @param samplingIntervalSeconds the seconds between two readings
+	 * @param sensor the sensor to register
 	 * @return the registration, and whether this call created it
 	 */
-	public Mono<SensorRegistration> register(UUID sensorId, UUID siteId, String type, int samplingIntervalSeconds) {
-		return this.repository.findById(sensorId)
-			.map((existing) -> alreadyRegistered(existing, siteId, type, samplingIntervalSeconds))
+	public Mono<SensorRegistration> register(NewSensor sensor) {
+		return this.repository.findById(sensor.sensorId())
+			.map((existing) -> alreadyRegistered(existing, sensor))
 			.switchIfEmpty(Mono.defer(() -> {
-				long micros = DualWriter.nowMicros();
+				long micros = this.time.nowMicros();
 				// registered_at is stored in milliseconds, the resolution of a timestamp.
-				Instant registeredAt = Instant.ofEpochMilli(micros / 1000);
-				SensorsByIdRow row = new SensorsByIdRow(sensorId, siteId, type, samplingIntervalSeconds, registeredAt);
-				DenormalizedWrite write = DenormalizedWrite.builder("register sensor " + sensorId)
-					.put(this.repository.insertById(row))
-					.put(this.repository.insertBySite(row))
-					.strategy(WriteStrategy.PARALLEL)
-					.timestamp(micros)
-					.build();
-				return this.dualWriter.execute(write).thenReturn(new SensorRegistration(row, true));
+				SensorsByIdRow row = SensorsByIdRow.of(sensor, Instant.ofEpochMilli(micros / 1000));
+				return Mono.zip(this.repository.insertById(row), this.repository.insertBySite(row))
+					.map((copies) -> DenormalizedWrite.builder("register sensor " + sensor.sensorId())
+						.put(copies.getT1())
+						.put(copies.getT2())
+						.strategy(WriteStrategy.PARALLEL)
+						.timestamp(micros)
+						.build())
+					.flatMap(this.dualWriter::execute)
+					.thenReturn(new SensorRegistration(row, true));
 			}));
 	}
 
-	private static SensorRegistration alreadyRegistered(SensorsByIdRow existing, UUID siteId, String type,
-			int samplingIntervalSeconds) {
-		if (!existing.siteId().equals(siteId) || !existing.type().equals(type)
-				|| existing.samplingIntervalSeconds() != samplingIntervalSeconds) {
+	private static SensorRegistration alreadyRegistered(SensorsByIdRow existing, NewSensor sensor) {
+		if (!existing.siteId().equals(sensor.siteId()) || !existing.type().equals(sensor.type())
+				|| existing.samplingIntervalSeconds() != sensor.samplingIntervalSeconds()) {
 			throw new ConflictException("Sensor " + existing.sensorId() + " is already registered on site "
 					+ existing.siteId() + " as " + existing.type() + " every " + existing.samplingIntervalSeconds()
 					+ " s; a registration cannot change");

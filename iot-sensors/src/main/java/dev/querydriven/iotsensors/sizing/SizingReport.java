@@ -7,7 +7,6 @@ import java.util.Locale;
 import java.util.Optional;
 
 import com.datastax.oss.driver.api.core.CqlIdentifier;
-import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
 import dev.querydriven.iotsensors.IotSensorsProperties;
 import dev.querydriven.modeling.bucket.BucketAdvice;
@@ -19,6 +18,7 @@ import org.slf4j.LoggerFactory;
 
 import org.springframework.boot.ApplicationArguments;
 import org.springframework.boot.ApplicationRunner;
+import org.springframework.data.cassandra.ReactiveSession;
 import org.springframework.stereotype.Component;
 
 /**
@@ -36,11 +36,12 @@ class SizingReport implements ApplicationRunner {
 
 	private static final Logger logger = LoggerFactory.getLogger(SizingReport.class);
 
-	private final CqlSession session;
+	/** Spring Data's session, for the schema metadata the driver keeps (no query). */
+	private final ReactiveSession session;
 
 	private final IotSensorsProperties properties;
 
-	SizingReport(CqlSession session, IotSensorsProperties properties) {
+	SizingReport(ReactiveSession session, IotSensorsProperties properties) {
 		this.session = session;
 		this.properties = properties;
 	}

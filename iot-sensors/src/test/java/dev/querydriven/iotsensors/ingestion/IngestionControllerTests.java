@@ -1,23 +1,26 @@
 package dev.querydriven.iotsensors.ingestion;
 
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
 import dev.querydriven.iotsensors.IotSensorsFixtures;
-import dev.querydriven.iotsensors.TestClock;
-import dev.querydriven.iotsensors.TestClockConfiguration;
+import dev.querydriven.modeling.time.TimeSource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.mockito.ArgumentCaptor;
+import org.threeten.extra.MutableClock;
 import reactor.core.publisher.Mono;
 
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.webflux.test.autoconfigure.WebFluxTest;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -36,7 +39,7 @@ import static org.mockito.Mockito.verifyNoInteractions;
  * the field for every kind of bad input, before anything reaches the writing side.
  */
 @WebFluxTest(IngestionController.class)
-@Import({ ReadingValidator.class, TestClockConfiguration.class })
+@Import({ ReadingValidator.class, IngestionControllerTests.Time.class })
 class IngestionControllerTests {
 
 	private static final UUID SENSOR = UUID.randomUUID();
@@ -45,7 +48,7 @@ class IngestionControllerTests {
 	private WebTestClient client;
 
 	@Autowired
-	private TestClock clock;
+	private MutableClock clock;
 
 	@MockitoBean
 	private IngestionService ingestion;
@@ -54,7 +57,6 @@ class IngestionControllerTests {
 
 	@BeforeEach
 	void freezeClock() {
-		this.clock.reset();
 		this.now = this.clock.instant().truncatedTo(ChronoUnit.MILLIS);
 	}
 
@@ -231,6 +233,25 @@ class IngestionControllerTests {
 
 	private static String reading(Instant time) {
 		return IotSensorsFixtures.json(IotSensorsFixtures.reading(time));
+	}
+
+	/**
+	 * The validator judges reading times against the application's time source: here a
+	 * clock standing still at the slice's start.
+	 */
+	@TestConfiguration(proxyBeanMethods = false)
+	static class Time {
+
+		@Bean
+		MutableClock clock() {
+			return MutableClock.of(Instant.now().truncatedTo(ChronoUnit.MILLIS), ZoneOffset.UTC);
+		}
+
+		@Bean
+		TimeSource timeSource(MutableClock clock) {
+			return new TimeSource(clock);
+		}
+
 	}
 
 }

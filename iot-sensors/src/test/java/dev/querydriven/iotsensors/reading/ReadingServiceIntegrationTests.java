@@ -18,17 +18,18 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import dev.querydriven.iotsensors.IotSensorsFixtures;
 import dev.querydriven.iotsensors.IotSensorsIntegrationTest;
 import dev.querydriven.iotsensors.IotSensorsProperties;
-import dev.querydriven.iotsensors.TestClock;
 import dev.querydriven.iotsensors.ingestion.NewReading;
 import dev.querydriven.modeling.catalog.ServesQuery;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import reactor.test.StepVerifier;
+import org.threeten.extra.MutableClock;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.core.ParameterizedTypeReference;
@@ -51,7 +52,7 @@ class ReadingServiceIntegrationTests {
 	private WebTestClient client;
 
 	@Autowired
-	private TestClock clock;
+	private MutableClock clock;
 
 	@Autowired
 	private MeterRegistry meters;
@@ -65,9 +66,20 @@ class ReadingServiceIntegrationTests {
 	@Autowired
 	private IotSensorsProperties properties;
 
+	private Instant start;
+
 	@BeforeEach
-	void resetClock() {
-		this.clock.reset();
+	void rememberTheClock() {
+		this.start = this.clock.instant();
+	}
+
+	/**
+	 * Tests set the clock to instants in the past (a month end, a reading's late
+	 * arrival); the clock is the whole context's, so it goes back to where it stood.
+	 */
+	@AfterEach
+	void restoreTheClock() {
+		this.clock.setInstant(this.start);
 	}
 
 	static Stream<Arguments> boundaries() {
@@ -93,7 +105,7 @@ class ReadingServiceIntegrationTests {
 		Instant midnight = firstDay.atStartOfDay(ZoneOffset.UTC).toInstant();
 		Instant from = midnight.minus(Duration.ofHours(3));
 		Instant to = midnight.plus(Duration.ofHours(2));
-		this.clock.set(to);
+		this.clock.setInstant(to);
 		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
 		List<NewReading> sent = new ArrayList<>();
 		for (Instant time = from; time.isBefore(to); time = time.plusSeconds(7 * 60 + 13)) {
@@ -210,7 +222,7 @@ class ReadingServiceIntegrationTests {
 		Instant horizon = this.clock.instant().minus(Duration.ofDays(31)).truncatedTo(ChronoUnit.HOURS);
 		// Ingested as if it were 31 days ago: the rows live on the node (their TTL counts
 		// from the write), but lie beyond the retention once the clock moves 30 days on.
-		this.clock.set(horizon.plus(Duration.ofHours(1)));
+		this.clock.setInstant(horizon.plus(Duration.ofHours(1)));
 		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
 		List<NewReading> sent = Stream
 			.iterate(horizon.minus(Duration.ofMinutes(50)), (time) -> time.isBefore(horizon.plus(Duration.ofHours(1))),
@@ -224,7 +236,7 @@ class ReadingServiceIntegrationTests {
 			.toList();
 		assertThat(unexpired).hasSize(4);
 
-		this.clock.set(horizon.plus(this.properties.readings().retention()));
+		this.clock.setInstant(horizon.plus(this.properties.readings().retention()));
 		Instant from = horizon.minus(Duration.ofHours(2));
 		Instant to = horizon.plus(Duration.ofHours(1));
 		DistributionSummary partitions = this.meters.get("querydriven.iotsensors.readings.partitions.per.page")
@@ -251,7 +263,7 @@ class ReadingServiceIntegrationTests {
 	void pagingEndsAtTheRetentionHorizonWhenItOvertakesTheCursor() {
 		Instant hour = this.clock.instant().minus(Duration.ofDays(31)).truncatedTo(ChronoUnit.HOURS);
 		Duration retention = this.properties.readings().retention();
-		this.clock.set(hour.plus(Duration.ofHours(2)));
+		this.clock.setInstant(hour.plus(Duration.ofHours(2)));
 		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
 		List<Instant> times = List.of(hour.minus(Duration.ofMinutes(50)), hour.minus(Duration.ofMinutes(20)),
 				hour.plus(Duration.ofMinutes(10)), hour.plus(Duration.ofMinutes(40)),
@@ -260,18 +272,18 @@ class ReadingServiceIntegrationTests {
 		Instant from = hour.minus(Duration.ofHours(1));
 		Instant to = hour.plus(Duration.ofHours(2));
 
-		this.clock.set(from.plus(retention));
+		this.clock.setInstant(from.plus(retention));
 		ReadingsPage newest = page(sensorId, from, to, "desc", 4, null);
 		assertThat(newest.items()).extracting(ReadingResponse::time)
 			.containsExactly(times.get(4), times.get(3), times.get(2), times.get(1));
 		ReadingsPage oldest = page(sensorId, from, to, "asc", 1, null);
 		assertThat(oldest.items()).extracting(ReadingResponse::time).containsExactly(times.get(0));
 
-		this.clock.set(hour.minus(Duration.ofMinutes(30)).plus(retention));
+		this.clock.setInstant(hour.minus(Duration.ofMinutes(30)).plus(retention));
 		assertThat(page(sensorId, from, to, "asc", 10, oldest.next()).items()).extracting(ReadingResponse::time)
 			.containsExactlyElementsOf(times.subList(1, 5));
 
-		this.clock.set(hour.plus(Duration.ofMinutes(20)).plus(retention));
+		this.clock.setInstant(hour.plus(Duration.ofMinutes(20)).plus(retention));
 		ReadingsPage afterNewest = page(sensorId, from, to, "desc", 4, newest.next());
 		assertThat(afterNewest.items()).isEmpty();
 		assertThat(afterNewest.next()).isNull();

@@ -10,16 +10,19 @@ import java.util.UUID;
 import dev.querydriven.iotsensors.IotSensorsFixtures;
 import dev.querydriven.iotsensors.IotSensorsIntegrationTest;
 import dev.querydriven.iotsensors.IotSensorsProperties;
-import dev.querydriven.iotsensors.TestClock;
 import dev.querydriven.iotsensors.ingestion.NewReading;
 import dev.querydriven.modeling.bucket.Bucket;
 import dev.querydriven.modeling.bucket.BucketGranularity;
 import dev.querydriven.modeling.bucket.BucketSlice;
 import dev.querydriven.modeling.catalog.ServesQuery;
+import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
 import dev.querydriven.modeling.dualwrite.DualWriter;
+import dev.querydriven.modeling.time.TimeSource;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import reactor.test.StepVerifier;
+import org.threeten.extra.MutableClock;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -39,17 +42,34 @@ class RollupServiceIntegrationTests {
 	private WebTestClient client;
 
 	@Autowired
-	private TestClock clock;
+	private MutableClock clock;
 
 	@Autowired
 	private RollupRepository repository;
 
 	@Autowired
+	private TimeSource time;
+
+	@Autowired
+	private DualWriter writer;
+
+	@Autowired
 	private IotSensorsProperties properties;
 
+	private Instant start;
+
 	@BeforeEach
-	void resetClock() {
-		this.clock.reset();
+	void rememberTheClock() {
+		this.start = this.clock.instant();
+	}
+
+	/**
+	 * Tests set the clock to instants in the past (a month end, a reading's late
+	 * arrival); the clock is the whole context's, so it goes back to where it stood.
+	 */
+	@AfterEach
+	void restoreTheClock() {
+		this.clock.setInstant(this.start);
 	}
 
 	/**
@@ -60,7 +80,7 @@ class RollupServiceIntegrationTests {
 	@ServesQuery("Q6")
 	void rollupsOfARangeAcrossMidnightComeOldestFirst() {
 		Instant midnight = this.clock.instant().minus(Duration.ofDays(3)).truncatedTo(ChronoUnit.DAYS);
-		this.clock.set(midnight.plus(Duration.ofHours(3)));
+		this.clock.setInstant(midnight.plus(Duration.ofHours(3)));
 		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
 		List<NewReading> sent = new ArrayList<>();
 		for (int hour : new int[] { -3, -1, 0, 2 }) {
@@ -104,12 +124,12 @@ class RollupServiceIntegrationTests {
 		Instant horizon = this.clock.instant().minus(Duration.ofDays(366)).truncatedTo(ChronoUnit.HOURS);
 		// Rolled up as if it were 366 days ago: the rows live on the node (their TTL
 		// counts from the write), but lie beyond the retention once the clock moves on.
-		this.clock.set(horizon.plus(Duration.ofHours(2)));
+		this.clock.setInstant(horizon.plus(Duration.ofHours(2)));
 		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
 		ingest(this.client, sensorId, List.of(reading(horizon.minus(Duration.ofHours(1)).plusSeconds(100)),
 				reading(horizon.plusSeconds(100)), reading(horizon.plus(Duration.ofHours(1)).plusSeconds(100))));
 
-		this.clock.set(horizon.plus(this.properties.rollups().retention()));
+		this.clock.setInstant(horizon.plus(this.properties.rollups().retention()));
 		this.client.get()
 			.uri((uri) -> uri.path("/sensors/{id}/rollups/hourly")
 				.queryParam("from", horizon.minus(Duration.ofHours(3)))
@@ -145,11 +165,16 @@ class RollupServiceIntegrationTests {
 		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
 		Bucket hour = Bucket.of(BucketGranularity.HOUR, hourStart);
 		ingest(this.client, sensorId, List.of(reading(hourStart.plusSeconds(1))));
-		long earlierRead = DualWriter.nowMicros();
+		long earlierRead = this.time.nowMicros();
 		HourlyRollupsBySensorRow stale = this.repository.aggregateHour(sensorId, hour).block();
 		ingest(this.client, sensorId, List.of(reading(hourStart.plusSeconds(2))));
 
-		this.repository.upsert(stale, 3600, earlierRead).as(StepVerifier::create).verifyComplete();
+		this.repository.insert(stale, 3600)
+			.flatMap((insert) -> this.writer
+				.execute(DenormalizedWrite.builder("stale rollup").put(insert).timestamp(earlierRead).build()))
+			.as(StepVerifier::create)
+			.expectNext(earlierRead)
+			.verifyComplete();
 
 		this.repository
 			.findInDay(sensorId,

@@ -9,13 +9,13 @@ import java.util.UUID;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import dev.querydriven.iotsensors.IotSensorsIntegrationTest;
-import dev.querydriven.iotsensors.TestClock;
 import dev.querydriven.iotsensors.ingestion.NewReading;
 import dev.querydriven.modeling.bucket.Bucket;
 import dev.querydriven.modeling.bucket.BucketGranularity;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import reactor.test.StepVerifier;
+import org.threeten.extra.MutableClock;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.system.CapturedOutput;
@@ -38,7 +38,7 @@ class SensorSimulatorIntegrationTests {
 	private CqlSession session;
 
 	@Autowired
-	private TestClock clock;
+	private MutableClock clock;
 
 	/**
 	 * Three sensors on two sites, one reading every five minutes for three hours: 108
@@ -48,7 +48,6 @@ class SensorSimulatorIntegrationTests {
 	 */
 	@Test
 	void simulationWritesEveryReadingOnceAndIsIdempotent(CapturedOutput output) {
-		this.clock.reset();
 		Instant now = this.clock.instant();
 		SimulationPlan first = plan(now.minus(Duration.ofMinutes(10)));
 

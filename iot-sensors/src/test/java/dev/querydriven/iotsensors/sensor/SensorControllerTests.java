@@ -47,7 +47,7 @@ class SensorControllerTests {
 	 */
 	@Test
 	void registrationIsCreatedThenConfirmed() {
-		given(this.sensors.register(SENSOR, SITE, "cold-chain", 10))
+		given(this.sensors.register(new NewSensor(SENSOR, SITE, "cold-chain", 10)))
 			.willReturn(Mono.just(new SensorRegistration(ROW, true)), Mono.just(new SensorRegistration(ROW, false)));
 		register(body(SENSOR.toString(), SITE.toString(), "cold-chain", "10")).expectStatus()
 			.isCreated()
@@ -62,7 +62,7 @@ class SensorControllerTests {
 	/** Registering an existing sensor with other attributes is a 409 problem. */
 	@Test
 	void changedRegistrationIsAConflict() {
-		given(this.sensors.register(SENSOR, SITE, "cold-chain", 10))
+		given(this.sensors.register(new NewSensor(SENSOR, SITE, "cold-chain", 10)))
 			.willReturn(Mono.error(new ConflictException("Sensor is already registered")));
 		register(body(SENSOR.toString(), SITE.toString(), "cold-chain", "10")).expectStatus()
 			.isEqualTo(409)

@@ -6,9 +6,9 @@ import java.util.Optional;
 import java.util.UUID;
 
 import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.cql.Row;
 import dev.querydriven.iotsensors.IotSensorsFixtures;
 import dev.querydriven.iotsensors.IotSensorsIntegrationTest;
+import dev.querydriven.iotsensors.IotSensorsTables;
 import dev.querydriven.modeling.catalog.ServesQuery;
 import dev.querydriven.servicesupport.web.ConflictException;
 import org.junit.jupiter.api.Test;
@@ -46,7 +46,7 @@ class SensorServiceIntegrationTests {
 	void registrationWritesBothCopiesWithOneTimestamp() {
 		UUID sensorId = UUID.randomUUID();
 		UUID siteId = UUID.randomUUID();
-		this.sensors.register(sensorId, siteId, "cold-chain", 30)
+		this.sensors.register(new NewSensor(sensorId, siteId, "cold-chain", 30))
 			.as(StepVerifier::create)
 			.assertNext((registration) -> {
 				assertThat(registration.created()).isTrue();
@@ -54,20 +54,7 @@ class SensorServiceIntegrationTests {
 			})
 			.verifyComplete();
 
-		Row byId = this.session
-			.execute("SELECT site_id, type, sampling_interval_seconds, registered_at, WRITETIME(type) AS written "
-					+ "FROM sensors_by_id WHERE sensor_id = ?", sensorId)
-			.one();
-		Row bySite = this.session
-			.execute("SELECT type, sampling_interval_seconds, registered_at, WRITETIME(type) AS written "
-					+ "FROM sensors_by_site WHERE site_id = ? AND sensor_id = ?", siteId, sensorId)
-			.one();
-		assertThat(byId.getUuid("site_id")).isEqualTo(siteId);
-		assertThat(bySite.getString("type")).isEqualTo(byId.getString("type")).isEqualTo("cold-chain");
-		assertThat(bySite.getInt("sampling_interval_seconds")).isEqualTo(30);
-		assertThat(bySite.getInstant("registered_at")).isEqualTo(byId.getInstant("registered_at"));
-		assertThat(bySite.getLong("written")).isEqualTo(byId.getLong("written"));
-		assertThat(byId.getInstant("registered_at").toEpochMilli()).isEqualTo(byId.getLong("written") / 1000);
+		new IotSensorsTables(this.session).assertRegistrationCopiesAgree(sensorId);
 
 		this.sensors.require(sensorId)
 			.as(StepVerifier::create)
@@ -84,13 +71,16 @@ class SensorServiceIntegrationTests {
 	void reRegistrationIsIdempotentAndChangesAreConflicts() {
 		UUID sensorId = UUID.randomUUID();
 		UUID siteId = UUID.randomUUID();
-		SensorRegistration first = this.sensors.register(sensorId, siteId, "humidity", 60).block();
-		this.sensors.register(sensorId, siteId, "humidity", 60).as(StepVerifier::create).assertNext((again) -> {
-			assertThat(again.created()).isFalse();
-			assertThat(again.sensor()).isEqualTo(first.sensor());
-		}).verifyComplete();
+		SensorRegistration first = this.sensors.register(new NewSensor(sensorId, siteId, "humidity", 60)).block();
+		this.sensors.register(new NewSensor(sensorId, siteId, "humidity", 60))
+			.as(StepVerifier::create)
+			.assertNext((again) -> {
+				assertThat(again.created()).isFalse();
+				assertThat(again.sensor()).isEqualTo(first.sensor());
+			})
+			.verifyComplete();
 		UUID otherSite = UUID.randomUUID();
-		this.sensors.register(sensorId, otherSite, "humidity", 60)
+		this.sensors.register(new NewSensor(sensorId, otherSite, "humidity", 60))
 			.as(StepVerifier::create)
 			.expectError(ConflictException.class)
 			.verify();

@@ -7,8 +7,11 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import dev.querydriven.iotsensors.IotSensorsIntegrationTest;
 import dev.querydriven.iotsensors.IotSensorsProperties;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -18,6 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * two-week windows for rollups, leveled compaction for the latest-reading rows.
  */
 @IotSensorsIntegrationTest
+@ExtendWith(OutputCaptureExtension.class)
 class SizingIntegrationTests {
 
 	@Autowired
@@ -25,6 +29,21 @@ class SizingIntegrationTests {
 
 	@Autowired
 	private IotSensorsProperties properties;
+
+	@Autowired
+	private SizingReport report;
+
+	/**
+	 * The startup report logs the advisor's answer for the configured sampling rate (the
+	 * hourly bucket {@code sensor_data} uses), and no retention warning: the tables'
+	 * default TTLs follow the configuration.
+	 */
+	@Test
+	void startupReportLogsTheBucketAdvice(CapturedOutput output) {
+		this.report.run(null);
+		assertThat(output).contains("Bucket advice for sensor_data at the configured sampling rate of 1.0 readings/s")
+			.doesNotContain("default_time_to_live");
+	}
 
 	/**
 	 * sensor_data: TWCS with one-day windows, default TTL = the readings' retention,
