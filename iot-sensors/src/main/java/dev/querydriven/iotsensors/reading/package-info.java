@@ -24,5 +24,13 @@
  * {@code latest_reading_by_sensor} (Q7) is one row per sensor, upserted with the
  * reading's own time as the write timestamp, so the newest reading wins whatever the
  * arrival order, without a read before the write.
+ *
+ * <p>
+ * The feature owns the raw readings, the source of truth of every table derived from
+ * them. It declares {@link dev.querydriven.iotsensors.reading.ReadingCopy}, which each
+ * derived table implements (the latest reading here, the hourly rollups in their own
+ * feature), and {@link dev.querydriven.iotsensors.reading.ReadingService#store} writes
+ * them all through the shared dual writer once the raw rows are stored: no feature calls
+ * another feature's repository.
  */
 package dev.querydriven.iotsensors.reading;

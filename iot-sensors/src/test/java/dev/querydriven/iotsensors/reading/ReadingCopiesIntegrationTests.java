@@ -14,8 +14,8 @@ import dev.querydriven.iotsensors.ingestion.NewReading;
 import dev.querydriven.modeling.bucket.Bucket;
 import dev.querydriven.modeling.bucket.BucketGranularity;
 import dev.querydriven.modeling.dualwrite.Reconciler;
-import dev.querydriven.testsupport.StatementFailures;
 import dev.querydriven.testsupport.StatementFailures.Failure;
+import dev.querydriven.testsupport.StatementFailures;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -115,7 +115,7 @@ class ReadingCopiesIntegrationTests {
 	 * A transient failure of a derived write (a write timeout) is retried and the request
 	 * succeeds; a failure no retry can fix (the node refusing the statement) is not
 	 * retried, and not queued for the reconciler either: a 500 that says nothing of the
-	 * statement.
+	 * statement, only the id it is logged under.
 	 */
 	@Test
 	void onlyTransientFailuresAreRetried() {
@@ -133,7 +133,9 @@ class ReadingCopiesIntegrationTests {
 			.isEqualTo(500)
 			.expectBody()
 			.jsonPath("$.detail")
-			.isEqualTo("The request could not be completed.");
+			.isEqualTo("The server could not complete the request. It is logged under the id in 'errorId'.")
+			.jsonPath("$.errorId")
+			.isNotEmpty();
 		assertThat(this.failures.attempts("hourly_rollups_by_sensor")).as("a refused write is not retried")
 			.isEqualTo(1);
 		assertThat(this.reconciler.pending()).as("nor queued for the reconciler").isZero();

@@ -14,8 +14,8 @@ import dev.querydriven.modeling.bucket.Bucket;
 import dev.querydriven.modeling.bucket.BucketGranularity;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import reactor.test.StepVerifier;
 import org.threeten.extra.MutableClock;
+import reactor.test.StepVerifier;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.system.CapturedOutput;
