@@ -168,7 +168,7 @@ public class BlogPlatformQueryCatalog implements QueryCatalog {
 						"DELETE FROM post_views WHERE post_id = ?"),
 				new WritePattern("W8", "Add a comment (its own key: a retry writes the same row)", "comments_by_post",
 						"INSERT INTO comments_by_post (post_id, created_at, comment_id, author_name, comment_text) "
-								+ "VALUES (?, ?, ?, ?, ?)"),
+								+ "VALUES (?, ?, ?, ?, ?) USING TIMESTAMP ?"),
 				new WritePattern("W9", "Remove a deleted post's thread: one partition tombstone", "comments_by_post",
 						"DELETE FROM comments_by_post WHERE post_id = ?"),
 				new WritePattern("W10", "Count a comment (a counter increment: not idempotent, never retried)",

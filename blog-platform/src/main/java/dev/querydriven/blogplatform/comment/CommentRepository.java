@@ -45,14 +45,6 @@ class CommentRepository {
 		.idempotent(true)
 		.build();
 
-	/**
-	 * Idempotent: the key is the comment's own, so a retried insert writes the same row.
-	 */
-	private static final InsertOptions INSERT = InsertOptions.builder()
-		.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
-		.idempotent(true)
-		.build();
-
 	private static final WriteOptions COPY = WriteOptions.builder()
 		.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
 		.build();
@@ -87,12 +79,22 @@ class CommentRepository {
 	}
 
 	/**
-	 * Adds a comment.
+	 * Adds a comment. Idempotent: the key is the comment's own, and the write carries its
+	 * timestamp, so a retried insert writes the same cells. The timestamp comes from the
+	 * service's time source, like the timestamp of the post's deletion that removes the
+	 * thread: a comment written before the deletion is always older than its partition
+	 * tombstone, whichever clock the driver would have used.
 	 * @param comment the comment
+	 * @param writeTime its write timestamp (microseconds)
 	 * @return completion
 	 */
-	Mono<Void> insert(CommentsByPostRow comment) {
-		return this.template.insert(comment, INSERT).then();
+	Mono<Void> insert(CommentsByPostRow comment, long writeTime) {
+		InsertOptions options = InsertOptions.builder()
+			.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+			.idempotent(true)
+			.timestamp(writeTime)
+			.build();
+		return this.template.insert(comment, options).then();
 	}
 
 	/**

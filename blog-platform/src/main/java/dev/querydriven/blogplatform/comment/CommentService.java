@@ -85,7 +85,7 @@ public class CommentService {
 			.flatMap((count) -> (count >= this.properties.maxPerPost())
 					? Mono.error(new ConflictException("Post " + postId + " has reached its limit of "
 							+ this.properties.maxPerPost() + " comments"))
-					: this.comments.insert(comment).then(this.counts.increment(postId)))
+					: this.comments.insert(comment, this.time.nowMicros()).then(this.counts.increment(postId)))
 			.thenReturn(comment);
 	}
 
