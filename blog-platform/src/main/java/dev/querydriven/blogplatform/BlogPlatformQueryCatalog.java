@@ -8,11 +8,18 @@ import dev.querydriven.modeling.catalog.AccessPattern;
 import dev.querydriven.modeling.catalog.CatalogExemption;
 import dev.querydriven.modeling.catalog.QueryCatalog;
 import dev.querydriven.modeling.catalog.SizingFacts;
+import dev.querydriven.modeling.catalog.WritePattern;
 import dev.querydriven.modeling.migration.MigrationSchema;
 
 /**
- * Every query the blog platform runs, the table serving it, and the sizing facts behind
- * each partition key: the first and last steps of the guide's method, written down.
+ * Every query the blog platform runs, the table serving it, the sizing facts behind each
+ * partition key (the first and last steps of the guide's method, written down), and every
+ * write. This is the one place each statement's CQL is written: the README's
+ * access-pattern tables are generated from it, the model check judges it, and a test
+ * checks that the service runs exactly these statements (Spring Data renders its own
+ * text, e.g. {@code SELECT *}; the test compares the shapes: table, restrictions,
+ * condition, limit). The migration engine's own statements (its state tables and the
+ * token-range scans of a backfill) are infrastructure and not listed.
  *
  * <p>
  * The figures assume a sizeable blog platform: 100,000 authors, 50,000 posts a month (6
@@ -62,7 +69,9 @@ public class BlogPlatformQueryCatalog implements QueryCatalog {
 										+ "near 1.5 MB. Not enforced: automated authors would call for "
 										+ "(author_id, year) buckets. Deleting a post deletes its row (about one "
 										+ "post in a hundred)")
-							.withDeletesPerSecondPerPartition(0.00001)),
+							.withDeletesPerSecondPerPartition(0.00001))
+					.withVariants("SELECT author_id, created_at, post_id, title, category FROM posts_by_author "
+							+ "WHERE author_id = ? AND (created_at, post_id) < (?, ?) LIMIT ?"),
 				new AccessPattern("Q3", "a post's comments, oldest first", "comments_by_post",
 						"SELECT post_id, created_at, comment_id, author_name, comment_text FROM comments_by_post "
 								+ "WHERE post_id = ? LIMIT ?",
@@ -73,7 +82,9 @@ public class BlogPlatformQueryCatalog implements QueryCatalog {
 										+ "comment_counts counter, so concurrent comments may pass it by a few): "
 										+ "~1.2 MB typical, ~8.5 MB if every comment is 2,000 ASCII characters, "
 										+ "~33 MB if every character takes 4 bytes in UTF-8 (under the 100 MB "
-										+ "limit); a viral thread takes ~1 comment/s")),
+										+ "limit); a viral thread takes ~1 comment/s"))
+					.withVariants("SELECT post_id, created_at, comment_id, author_name, comment_text "
+							+ "FROM comments_by_post WHERE post_id = ? AND (created_at, comment_id) > (?, ?) LIMIT ?"),
 				new AccessPattern("Q4",
 						"a category's posts, newest first (LEGACY table, until the migration cuts over)",
 						POSTS_BY_CATEGORY_V1,
@@ -86,7 +97,9 @@ public class BlogPlatformQueryCatalog implements QueryCatalog {
 										+ "writes/s on average), ~2 million rows after ten years; moves and deletions "
 										+ "leave tombstones in it (about one post in a hundred)")
 							.withHottestKeyShare(BUSIEST_CATEGORY_SHARE)
-							.withDeletesPerSecondPerPartition(0.00006)),
+							.withDeletesPerSecondPerPartition(0.00006))
+					.withVariants("SELECT category, created_at, post_id, author_id, title FROM posts_by_category_v1 "
+							+ "WHERE category = ? AND (created_at, post_id) < (?, ?) LIMIT ?"),
 				new AccessPattern("Q5", "a category's posts, newest first (bucketed: the migration's target)",
 						"posts_by_category",
 						"SELECT category, month, created_at, post_id, author_id, title FROM posts_by_category "
@@ -102,7 +115,10 @@ public class BlogPlatformQueryCatalog implements QueryCatalog {
 										+ "hundred) leave tombstones in a month partition, which stops growing when "
 										+ "its month ends")
 							.withHottestKeyShare(BUSIEST_CATEGORY_SHARE)
-							.withDeletesPerSecondPerPartition(0.00006)),
+							.withDeletesPerSecondPerPartition(0.00006))
+					.withVariants(
+							"SELECT category, month, created_at, post_id, author_id, title FROM posts_by_category "
+									+ "WHERE category = ? AND month = ? AND (created_at, post_id) < (?, ?) LIMIT ?"),
 				new AccessPattern("Q6", "a post's view count", "post_views",
 						"SELECT views FROM post_views WHERE post_id = ?", "",
 						SizingFacts.singleRow(6_000_000, COUNTER_ROW_BYTES, 50.0,
@@ -122,6 +138,59 @@ public class BlogPlatformQueryCatalog implements QueryCatalog {
 										+ "upserts its month's row again, so writes follow the category's "
 										+ "post rate: the busiest category's partition takes a third of them")
 							.withHottestKeyShare(BUSIEST_CATEGORY_SHARE)));
+	}
+
+	@Override
+	public List<WritePattern> writePatterns() {
+		return List.of(new WritePattern("W1",
+				"Publish a post: a lightweight transaction, so a replay of the same post id changes nothing",
+				"posts_by_id",
+				"INSERT INTO posts_by_id (post_id, author_id, title, body, category, previous_category, created_at, "
+						+ "version, write_time, deleted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS"),
+				new WritePattern("W2",
+						"Decide a post's next version (an edit, or the deletion mark): a lightweight transaction on "
+								+ "the version read, so of two concurrent edits exactly one applies",
+						"posts_by_id",
+						"UPDATE posts_by_id SET title = ?, body = ?, category = ?, previous_category = ?, version = ?, "
+								+ "write_time = ?, deleted = ? WHERE post_id = ? IF version = ?"),
+				new WritePattern("W3",
+						"Remove a deleted post's row once its copies are gone, unless it changed meanwhile",
+						"posts_by_id", "DELETE FROM posts_by_id WHERE post_id = ? IF version = ?"),
+				new WritePattern("W4", "Copy a post version into its author's list (every version overwrites the row)",
+						"posts_by_author",
+						"INSERT INTO posts_by_author (author_id, created_at, post_id, title, category) "
+								+ "VALUES (?, ?, ?, ?, ?)"),
+				new WritePattern("W5", "Remove a deleted post from its author's list", "posts_by_author",
+						"DELETE FROM posts_by_author WHERE author_id = ? AND created_at = ? AND post_id = ?"),
+				new WritePattern("W6", "Count a view (a counter increment: not idempotent, never retried)",
+						"post_views", "UPDATE post_views SET views = views + ? WHERE post_id = ?"),
+				new WritePattern("W7", "Remove a deleted post's view count", "post_views",
+						"DELETE FROM post_views WHERE post_id = ?"),
+				new WritePattern("W8", "Add a comment (its own key: a retry writes the same row)", "comments_by_post",
+						"INSERT INTO comments_by_post (post_id, created_at, comment_id, author_name, comment_text) "
+								+ "VALUES (?, ?, ?, ?, ?) USING TIMESTAMP ?"),
+				new WritePattern("W9", "Remove a deleted post's thread: one partition tombstone", "comments_by_post",
+						"DELETE FROM comments_by_post WHERE post_id = ?"),
+				new WritePattern("W10", "Count a comment (a counter increment: not idempotent, never retried)",
+						"comment_counts", "UPDATE comment_counts SET comments = comments + ? WHERE post_id = ?"),
+				new WritePattern("W11", "Remove a deleted post's comment count", "comment_counts",
+						"DELETE FROM comment_counts WHERE post_id = ?"),
+				new WritePattern("W12", "Copy a post version under its category (legacy table)", POSTS_BY_CATEGORY_V1,
+						"INSERT INTO posts_by_category_v1 (category, created_at, post_id, author_id, title) "
+								+ "VALUES (?, ?, ?, ?, ?)"),
+				new WritePattern("W13", "Remove a post from a category (it moved, or was deleted; legacy table)",
+						POSTS_BY_CATEGORY_V1,
+						"DELETE FROM posts_by_category_v1 WHERE category = ? AND created_at = ? AND post_id = ?"),
+				new WritePattern("W14", "Copy a post version under its category, in its month", "posts_by_category",
+						"INSERT INTO posts_by_category (category, month, created_at, post_id, author_id, title) "
+								+ "VALUES (?, ?, ?, ?, ?, ?)"),
+				new WritePattern("W15", "Remove a post from a category's month (it moved, or was deleted)",
+						"posts_by_category",
+						"DELETE FROM posts_by_category WHERE category = ? AND month = ? AND created_at = ? "
+								+ "AND post_id = ?"),
+				new WritePattern("W16",
+						"Record a month in which a category has posts (the same cell again: idempotent)",
+						"category_months", "INSERT INTO category_months (category, month) VALUES (?, ?)"));
 	}
 
 	@Override

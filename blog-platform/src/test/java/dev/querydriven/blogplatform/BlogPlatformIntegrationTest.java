@@ -2,28 +2,25 @@ package dev.querydriven.blogplatform;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
-import dev.querydriven.testsupport.CassandraTest;
-
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
+import dev.querydriven.testsupport.ServiceIntegrationTest;
 
 /**
- * The whole service on a random port, against the real Cassandra of the test JVM. Every
- * integration test class that needs no settings of its own uses exactly this
- * configuration, so they all share one application context.
+ * The whole service on a random port, against the real Cassandra of the test JVM, with
+ * the shared test kit ({@link ServiceIntegrationTest}: a mutable clock, the statement
+ * recorder, failure injection, a fast reconciler). Every integration test class carries
+ * exactly this annotation and nothing that changes the context, so they all share one
+ * application context.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-// 30 s, not 5: a 2-core CI runner in the middle of a full build can be slow; a stuck
-// request still fails.
-@AutoConfigureWebTestClient(timeout = "30s")
-@CassandraTest
+@Inherited
+@ServiceIntegrationTest
 public @interface BlogPlatformIntegrationTest {
 
 }

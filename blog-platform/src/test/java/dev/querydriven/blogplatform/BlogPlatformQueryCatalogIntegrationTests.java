@@ -1,5 +1,7 @@
 package dev.querydriven.blogplatform;
 
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -13,12 +15,17 @@ import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
+import dev.querydriven.modelcheck.harness.AccessPatternTable;
 import dev.querydriven.modeling.bucket.BucketAdvice;
 import dev.querydriven.modeling.bucket.BucketGranularity;
 import dev.querydriven.modeling.bucket.BucketSizeAdvisor;
 import dev.querydriven.modeling.bucket.BucketTargets;
 import dev.querydriven.modeling.catalog.AccessPattern;
+import dev.querydriven.modeling.catalog.CatalogCoverage;
 import dev.querydriven.modeling.catalog.ServesQuery;
+import dev.querydriven.modeling.catalog.WritePattern;
+import dev.querydriven.servicesupport.recording.StatementRecorder;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -26,17 +33,70 @@ import org.springframework.beans.factory.annotation.Autowired;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The catalogue against the live schema: every query prepares, restricts its table's
- * whole partition key and has a test; every table serves a catalogued query (or is
- * declared infrastructure) and names it in its comment.
+ * The query catalogue is the one place each statement's CQL is written, and it tells the
+ * truth: every catalogued statement prepares against the live schema, every query
+ * restricts its table's whole partition key and has a test, every table serves a
+ * catalogued query (or is declared infrastructure) and names it in its comment, the
+ * README's tables are generated from it, and the service executed exactly the catalogued
+ * statements over the whole test run.
+ *
+ * <p>
+ * Runs after every other test class of the module ({@code @Order}, with the class orderer
+ * set in {@code junit-platform.properties}): the statement recorder has seen everything
+ * the other tests made the service execute.
  */
 @BlogPlatformIntegrationTest
+@Order(Integer.MAX_VALUE)
 class BlogPlatformQueryCatalogIntegrationTests {
 
 	private final BlogPlatformQueryCatalog catalog = new BlogPlatformQueryCatalog();
 
 	@Autowired
 	private CqlSession session;
+
+	@Autowired
+	private StatementRecorder recorder;
+
+	/**
+	 * Every catalogued statement, query (with its variants) or write, prepares against
+	 * the migrated schema.
+	 */
+	@Test
+	void everyCataloguedStatementPrepares() {
+		for (AccessPattern pattern : this.catalog.accessPatterns()) {
+			for (String cql : pattern.statements()) {
+				assertThat(this.session.prepare(cql).getResultSetDefinitions().size()).as(pattern.id()).isPositive();
+			}
+			assertThat(pattern.facts()).as("sizing facts of %s", pattern.id()).isNotNull();
+		}
+		for (WritePattern write : this.catalog.writePatterns()) {
+			assertThat(this.session.prepare(write.cql()).getVariableDefinitions().size()).as(write.id()).isPositive();
+		}
+	}
+
+	/**
+	 * Over the whole test run the service executed exactly the catalogued statements:
+	 * none that the catalogue does not list (a query nobody designed a table for), and
+	 * every one it lists (none is documentation only). Statements compare by shape, as
+	 * Spring Data renders its own text.
+	 */
+	@Test
+	void serviceExecutedExactlyTheCataloguedStatements() {
+		assertThat(this.recorder.awaitQuiet(Duration.ofSeconds(10))).isTrue();
+		CatalogCoverage coverage = CatalogCoverage.of(this.catalog, this.recorder.applicationStatements());
+		assertThat(coverage.complete())
+			.as("This check covers the whole test run of the module (run all its tests):%n%s", coverage.describe())
+			.isTrue();
+	}
+
+	/**
+	 * The README's access-pattern tables are generated from the catalogue and the live
+	 * schema (regenerate with {@code -Dquerydriven.update-generated=true}).
+	 */
+	@Test
+	void readmeAccessPatternTablesAreUpToDate() {
+		AccessPatternTable.verifyReadme(this.catalog, keyspace(), Path.of("README.md"));
+	}
 
 	/**
 	 * Every catalogued query prepares against the live schema and binds its table's whole

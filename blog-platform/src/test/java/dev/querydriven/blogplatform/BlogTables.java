@@ -9,6 +9,8 @@ import com.datastax.oss.driver.api.core.cql.Row;
 import dev.querydriven.modeling.bucket.Bucket;
 import dev.querydriven.modeling.bucket.BucketGranularity;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 /**
  * Reads every table of the service directly, by partition key, so that a test can check
  * each copy after each write (including the write timestamps of the copies).
@@ -31,42 +33,100 @@ public final class BlogTables {
 	}
 
 	/**
-	 * The rows of posts_by_author for an author, with {@code WRITETIME(title)} as
-	 * {@code title_time}.
+	 * The rows of posts_by_author for an author, with the write time of every non-key
+	 * column ({@code w1} title, {@code w2} category).
 	 * @param authorId the author
 	 * @return the rows, newest first
 	 */
 	public List<Row> authorPosts(UUID authorId) {
 		return this.session
-			.execute("SELECT post_id, created_at, title, category, WRITETIME(title) AS title_time "
+			.execute("SELECT post_id, created_at, title, category, WRITETIME(title) AS w1, WRITETIME(category) AS w2 "
 					+ "FROM posts_by_author WHERE author_id = ?", authorId)
 			.all();
 	}
 
 	/**
-	 * The rows of the legacy posts_by_category_v1 for a category.
+	 * The rows of the legacy posts_by_category_v1 for a category, with the write time of
+	 * every non-key column ({@code w1} author_id, {@code w2} title).
 	 * @param category the category
 	 * @return the rows, newest first
 	 */
 	public List<Row> legacyCategoryPosts(String category) {
 		return this.session
-			.execute("SELECT post_id, created_at, author_id, title, WRITETIME(title) AS title_time "
-					+ "FROM posts_by_category_v1 WHERE category = ?", category)
+			.execute("SELECT post_id, created_at, author_id, title, WRITETIME(author_id) AS w1, "
+					+ "WRITETIME(title) AS w2 FROM posts_by_category_v1 WHERE category = ?", category)
 			.all();
 	}
 
 	/**
 	 * The rows of the bucketed posts_by_category for a category in the month of an
-	 * instant.
+	 * instant, with the write time of every non-key column ({@code w1} author_id,
+	 * {@code w2} title).
 	 * @param category the category
 	 * @param createdAt an instant of the month
 	 * @return the rows, newest first
 	 */
 	public List<Row> bucketedCategoryPosts(String category, Instant createdAt) {
 		return this.session
-			.execute("SELECT post_id, created_at, author_id, title, WRITETIME(title) AS title_time "
-					+ "FROM posts_by_category WHERE category = ? AND month = ?", category, month(createdAt))
+			.execute(
+					"SELECT post_id, created_at, author_id, title, WRITETIME(author_id) AS w1, "
+							+ "WRITETIME(title) AS w2 FROM posts_by_category WHERE category = ? AND month = ?",
+					category, month(createdAt))
 			.all();
+	}
+
+	/**
+	 * Every copy of a post version in the author's list and the legacy category table
+	 * (the tables the service writes before the migration) is present, holds the
+	 * version's values, and every copied column carries the version's timestamp: one
+	 * write, one timestamp.
+	 * @param postId the post
+	 * @param authorId its author
+	 * @param title the version's title
+	 * @param category the version's category
+	 * @param createdAt when it was published
+	 * @param writeTime the version's timestamp (microseconds)
+	 */
+	public void assertCopies(UUID postId, UUID authorId, String title, String category, Instant createdAt,
+			long writeTime) {
+		assertThat(authorPosts(authorId)).filteredOn((row) -> row.getUuid("post_id").equals(postId))
+			.singleElement()
+			.satisfies((row) -> {
+				assertThat(row.getString("title")).isEqualTo(title);
+				assertThat(row.getString("category")).isEqualTo(category);
+				assertThat(row.getInstant("created_at")).isEqualTo(createdAt);
+				assertThat(List.of(row.getLong("w1"), row.getLong("w2"))).containsOnly(writeTime);
+			});
+		assertThat(legacyCategoryPosts(category)).filteredOn((row) -> row.getUuid("post_id").equals(postId))
+			.singleElement()
+			.satisfies((row) -> {
+				assertThat(row.getString("title")).isEqualTo(title);
+				assertThat(row.getUuid("author_id")).isEqualTo(authorId);
+				assertThat(List.of(row.getLong("w1"), row.getLong("w2"))).containsOnly(writeTime);
+			});
+	}
+
+	/**
+	 * The copy of a post version in the bucketed category table holds its values, and
+	 * every copied column carries the version's timestamp.
+	 * @param postId the post
+	 * @param authorId its author
+	 * @param title the version's title
+	 * @param category the version's category
+	 * @param createdAt when it was published
+	 * @param writeTime the version's timestamp (microseconds)
+	 */
+	public void assertBucketedCopy(UUID postId, UUID authorId, String title, String category, Instant createdAt,
+			long writeTime) {
+		assertThat(bucketedCategoryPosts(category, createdAt))
+			.filteredOn((row) -> row.getUuid("post_id").equals(postId))
+			.singleElement()
+			.satisfies((row) -> {
+				assertThat(row.getString("title")).isEqualTo(title);
+				assertThat(row.getUuid("author_id")).isEqualTo(authorId);
+				assertThat(List.of(row.getLong("w1"), row.getLong("w2"))).containsOnly(writeTime);
+			});
+		assertThat(categoryMonths(category)).contains(month(createdAt));
 	}
 
 	/**

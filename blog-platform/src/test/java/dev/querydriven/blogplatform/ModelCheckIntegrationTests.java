@@ -29,18 +29,20 @@ import org.springframework.test.context.DynamicPropertySource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The model check (issue 8) of the blog platform: the guide's "Optimize &amp; Validate"
- * checklist, run against the live schema on the test node, with the node's own partition
- * figures measured after a modest volume of demo data. The seeder writes it through the
- * services, as in a dev run, but a sixth of the dev volume (500 posts instead of 3,000),
- * which keeps this test's time small while every seeded table gets flushed partitions to
+ * The model check of the blog platform: the guide's "Optimize &amp; Validate" checklist,
+ * run against the live schema on the test node, with the node's own partition figures
+ * measured after a modest volume of demo data. The seeder writes it through the services,
+ * as in a dev run, but a sixth of the dev volume (500 posts instead of 3,000), which
+ * keeps this test's time small while every seeded table gets flushed partitions to
  * measure.
  *
  * <p>
  * The posts are written while the category migration dual-writes, so both category shapes
  * (the legacy {@code posts_by_category_v1}, the bucketed {@code posts_by_category} and
  * its month index) hold partitions; the migration gets a name of its own, so its state
- * never mixes with another test's.
+ * never mixes with another test's. Like {@code MigrationIntegrationTests}, it has an
+ * application context of its own: the dual-write phase it sets would reroute the other
+ * tests' category copies in the shared context.
  */
 @SpringBootTest(properties = { "querydriven.seed.enabled=true", "querydriven.seed.posts=500" })
 @CassandraTest

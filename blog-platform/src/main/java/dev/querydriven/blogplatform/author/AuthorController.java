@@ -24,8 +24,11 @@ class AuthorController {
 
 	private final AuthorPostsService service;
 
-	AuthorController(AuthorPostsService service) {
+	private final AuthorPostMapper mapper;
+
+	AuthorController(AuthorPostsService service, AuthorPostMapper mapper) {
 		this.service = service;
+		this.mapper = mapper;
 	}
 
 	@GetMapping("/authors/{authorId}/posts")
@@ -33,7 +36,7 @@ class AuthorController {
 	Mono<Page<PostSummary>> posts(@PathVariable UUID authorId,
 			@RequestParam(required = false) @Size(max = CursorCodec.MAX_LENGTH) String cursor,
 			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit) {
-		return this.service.findLatest(authorId, cursor, limit);
+		return this.service.findLatest(authorId, cursor, limit).map((page) -> page.map(this.mapper::toSummary));
 	}
 
 }

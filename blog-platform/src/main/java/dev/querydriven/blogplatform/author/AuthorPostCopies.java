@@ -1,18 +1,20 @@
 package dev.querydriven.blogplatform.author;
 
-import com.datastax.oss.driver.api.core.cql.Statement;
-import dev.querydriven.blogplatform.post.PostCopies;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import dev.querydriven.blogplatform.post.PostCopy;
 import dev.querydriven.blogplatform.post.PostsByIdRow;
-import reactor.core.publisher.Flux;
+import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
+import reactor.core.publisher.Mono;
 
 import org.springframework.stereotype.Component;
 
 /**
  * Keeps {@code posts_by_author} in sync with {@code posts_by_id}: its key (author,
- * publication time, id) never changes, so every version is an upsert of the same row.
+ * publication time, id) never changes, so every version is an upsert of the same row, and
+ * the deletion version removes it.
  */
 @Component
-class AuthorPostCopies implements PostCopies {
+class AuthorPostCopies implements PostCopy {
 
 	private final AuthorPostsRepository repository;
 
@@ -21,13 +23,10 @@ class AuthorPostCopies implements PostCopies {
 	}
 
 	@Override
-	public Flux<Statement<?>> write(PostsByIdRow post) {
-		return Flux.just(this.repository.insert(post));
-	}
-
-	@Override
-	public Flux<Statement<?>> remove(PostsByIdRow post) {
-		return Flux.just(this.repository.delete(post));
+	public Mono<Void> write(DenormalizedWrite.Builder write, PostsByIdRow version) {
+		Mono<BoundStatement> statement = version.deleted() ? this.repository.delete(version)
+				: this.repository.insert(version);
+		return statement.doOnNext(write::put).then();
 	}
 
 }

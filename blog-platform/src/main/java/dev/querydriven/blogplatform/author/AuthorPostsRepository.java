@@ -3,49 +3,64 @@ package dev.querydriven.blogplatform.author;
 import java.util.UUID;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
-import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
-import com.datastax.oss.driver.api.core.cql.PreparedStatement;
-import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import dev.querydriven.blogplatform.post.PostPosition;
 import dev.querydriven.blogplatform.post.PostsByIdRow;
 import dev.querydriven.modeling.catalog.ServesQuery;
+import dev.querydriven.modelingspring.EntityStatements;
 import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 
+import org.springframework.data.cassandra.core.ReactiveCassandraOperations;
+import org.springframework.data.cassandra.core.cql.QueryOptions;
+import org.springframework.data.cassandra.core.cql.WriteOptions;
+import org.springframework.data.cassandra.core.query.Query;
 import org.springframework.stereotype.Repository;
 
+import static org.springframework.data.cassandra.core.query.Criteria.where;
+
 /**
- * {@code posts_by_author}: an author's posts, newest first (Q2).
+ * {@code posts_by_author}: an author's posts, newest first (Q2). Every read restricts the
+ * full partition key, the author.
+ *
+ * <p>
+ * Consistency: {@code LOCAL_QUORUM} reads and writes: authors open their list right after
+ * publishing or editing, and a quorum read after a quorum write always sees it.
  */
 @Repository
 class AuthorPostsRepository {
 
-	private static final String COLUMNS = "author_id, created_at, post_id, title, category";
+	/**
+	 * The next page of an author's posts: strictly after the last row read, compared on
+	 * the whole clustering key, so posts sharing a publication time are neither skipped
+	 * nor repeated. Spring Data's {@code Criteria} cannot say a tuple comparison; the
+	 * template runs this text (prepared once) and maps the rows to the entity. Catalogued
+	 * with Q2.
+	 */
+	private static final String NEXT_PAGE = "SELECT * FROM posts_by_author "
+			+ "WHERE author_id = ? AND (created_at, post_id) < (?, ?) LIMIT ?";
 
-	private final CqlSession session;
+	private static final QueryOptions READ = QueryOptions.builder()
+		.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+		.idempotent(true)
+		.build();
 
-	private final PreparedStatement selectFirst;
+	private static final WriteOptions COPY = WriteOptions.builder()
+		.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+		.build();
 
-	private final PreparedStatement selectAfter;
+	private final ReactiveCassandraOperations template;
 
-	private final PreparedStatement insert;
+	private final EntityStatements statements;
 
-	private final PreparedStatement delete;
-
-	AuthorPostsRepository(CqlSession session) {
-		this.session = session;
-		this.selectFirst = session.prepare("SELECT " + COLUMNS + " FROM posts_by_author WHERE author_id = ? LIMIT ?");
-		this.selectAfter = session.prepare("SELECT " + COLUMNS + " FROM posts_by_author WHERE author_id = ? "
-				+ "AND (created_at, post_id) < (?, ?) LIMIT ?");
-		this.insert = session.prepare("INSERT INTO posts_by_author (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?)");
-		this.delete = session
-			.prepare("DELETE FROM posts_by_author WHERE author_id = ? AND created_at = ? AND post_id = ?");
+	AuthorPostsRepository(ReactiveCassandraOperations template, EntityStatements statements) {
+		this.template = template;
+		this.statements = statements;
 	}
 
 	/**
-	 * An author's posts, newest first, from one partition. LOCAL_QUORUM: authors open
-	 * their list right after publishing or editing, and a quorum read after a quorum
-	 * write always sees it.
+	 * An author's posts, newest first, from one partition.
 	 * @param authorId the author
 	 * @param after where the previous page stopped, or {@code null} for the first page
 	 * @param limit the most rows to read
@@ -53,36 +68,34 @@ class AuthorPostsRepository {
 	 */
 	@ServesQuery("Q2")
 	Flux<PostsByAuthorRow> findLatestByAuthor(UUID authorId, PostPosition after, int limit) {
-		BoundStatement select = (after != null)
-				? this.selectAfter.bind(authorId, after.createdAt(), after.postId(), limit)
-				: this.selectFirst.bind(authorId, limit);
-		return Flux
-			.from(this.session
-				.executeReactive(select.setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM).setIdempotent(true)))
-			.map(AuthorPostsRepository::toRow);
+		if (after == null) {
+			return this.template.select(Query.query(where("authorId").is(authorId)).limit(limit).queryOptions(READ),
+					PostsByAuthorRow.class);
+		}
+		SimpleStatement next = SimpleStatement
+			.newInstance(NEXT_PAGE, authorId, after.createdAt(), after.postId(), limit)
+			.setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+			.setIdempotent(true);
+		return this.template.select(next, PostsByAuthorRow.class);
 	}
 
 	/**
-	 * The copy of a post version (an upsert: a new title overwrites the old one).
+	 * The copy of a post version (an upsert: a new title overwrites the old one), for the
+	 * post's denormalized write.
 	 * @param post the version
-	 * @return the statement, for the post's denormalized write
+	 * @return the statement
 	 */
-	BoundStatement insert(PostsByIdRow post) {
-		return this.insert.bind(post.authorId(), post.createdAt(), post.postId(), post.title(), post.category());
+	Mono<BoundStatement> insert(PostsByIdRow post) {
+		return this.statements.insert(PostsByAuthorRow.of(post), COPY);
 	}
 
 	/**
-	 * The removal of a post's copy.
+	 * The removal of a post's copy, for the post's denormalized write.
 	 * @param post the post
-	 * @return the statement, for the post's denormalized write
+	 * @return the statement
 	 */
-	BoundStatement delete(PostsByIdRow post) {
-		return this.delete.bind(post.authorId(), post.createdAt(), post.postId());
-	}
-
-	private static PostsByAuthorRow toRow(Row row) {
-		return new PostsByAuthorRow(row.getUuid("author_id"), row.getInstant("created_at"), row.getUuid("post_id"),
-				row.getString("title"), row.getString("category"));
+	Mono<BoundStatement> delete(PostsByIdRow post) {
+		return this.statements.delete(PostsByAuthorRow.of(post), COPY);
 	}
 
 }

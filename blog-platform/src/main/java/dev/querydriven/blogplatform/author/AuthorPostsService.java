@@ -4,7 +4,6 @@ import java.util.List;
 import java.util.UUID;
 
 import dev.querydriven.blogplatform.post.PostPosition;
-import dev.querydriven.blogplatform.post.PostSummary;
 import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.Page;
 import reactor.core.publisher.Mono;
@@ -20,13 +19,10 @@ class AuthorPostsService {
 
 	private final AuthorPostsRepository repository;
 
-	private final AuthorPostMapper mapper;
-
 	private final CursorCodec cursors;
 
-	AuthorPostsService(AuthorPostsRepository repository, AuthorPostMapper mapper, CursorCodec cursors) {
+	AuthorPostsService(AuthorPostsRepository repository, CursorCodec cursors) {
 		this.repository = repository;
-		this.mapper = mapper;
 		this.cursors = cursors;
 	}
 
@@ -37,7 +33,7 @@ class AuthorPostsService {
 	 * @param limit the page size
 	 * @return the page; {@code next} is {@code null} on the last page
 	 */
-	Mono<Page<PostSummary>> findLatest(UUID authorId, String cursor, int limit) {
+	Mono<Page<PostsByAuthorRow>> findLatest(UUID authorId, String cursor, int limit) {
 		String scope = "author-posts:" + authorId;
 		return Mono.defer(() -> {
 			PostPosition after = (cursor != null) ? PostPosition.parse(this.cursors.decodeValues(scope, cursor), 0)
@@ -51,7 +47,7 @@ class AuthorPostsService {
 				PostsByAuthorRow last = page.get(page.size() - 1);
 				next = this.cursors.encode(scope, new PostPosition(last.createdAt(), last.postId()).values());
 			}
-			return new Page<>(page.stream().map(this.mapper::toSummary).toList(), next);
+			return new Page<>(page, next);
 		});
 	}
 

@@ -23,8 +23,11 @@ class CategoryController {
 
 	private final CategoryPostsService service;
 
-	CategoryController(CategoryPostsService service) {
+	private final CategoryPostMapper mapper;
+
+	CategoryController(CategoryPostsService service, CategoryPostMapper mapper) {
 		this.service = service;
+		this.mapper = mapper;
 	}
 
 	@GetMapping("/categories/{category}/posts")
@@ -32,7 +35,7 @@ class CategoryController {
 	Mono<Page<PostSummary>> posts(@PathVariable @CategorySlug String category,
 			@RequestParam(required = false) @Size(max = CursorCodec.MAX_LENGTH) String cursor,
 			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit) {
-		return this.service.findLatest(category, cursor, limit);
+		return this.service.findLatest(category, cursor, limit).map((page) -> page.map(this.mapper::toSummary));
 	}
 
 }

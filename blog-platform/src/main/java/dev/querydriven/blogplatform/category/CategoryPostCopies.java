@@ -1,12 +1,9 @@
 package dev.querydriven.blogplatform.category;
 
-import java.util.ArrayList;
-import java.util.List;
-
-import com.datastax.oss.driver.api.core.cql.Statement;
-import dev.querydriven.blogplatform.post.PostCopies;
+import dev.querydriven.blogplatform.post.PostCopy;
 import dev.querydriven.blogplatform.post.PostsByIdRow;
-import reactor.core.publisher.Flux;
+import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
+import reactor.core.publisher.Mono;
 
 import org.springframework.stereotype.Component;
 
@@ -18,11 +15,11 @@ import org.springframework.stereotype.Component;
  * The category is part of both tables' partition keys, so a change of category is a move:
  * the copy under the previous category is deleted and one under the new category
  * inserted, with the same timestamp. The delete is only written when the category really
- * changed: at equal timestamps a delete beats an insert, so "moving" a post onto its own
- * key would delete it.
+ * changed ({@link DenormalizedWrite.Builder#move}): at equal timestamps a delete beats an
+ * insert, so "moving" a post onto its own key would delete it.
  */
 @Component
-class CategoryPostCopies implements PostCopies {
+class CategoryPostCopies implements PostCopy {
 
 	private final LegacyCategoryPostsRepository legacy;
 
@@ -38,48 +35,44 @@ class CategoryPostCopies implements PostCopies {
 	}
 
 	@Override
-	public Flux<Statement<?>> write(PostsByIdRow post) {
-		return this.routing.current().flatMapIterable((tables) -> write(post, tables));
+	public Mono<Void> write(DenormalizedWrite.Builder write, PostsByIdRow version) {
+		return this.routing.current()
+			.flatMap((tables) -> version.deleted() ? remove(write, version, tables) : copy(write, version, tables));
 	}
 
-	@Override
-	public Flux<Statement<?>> remove(PostsByIdRow post) {
-		return this.routing.current().flatMapIterable((tables) -> remove(post, tables));
-	}
-
-	private List<Statement<?>> write(PostsByIdRow post, CategoryTables tables) {
-		List<Statement<?>> statements = new ArrayList<>();
+	private Mono<Void> copy(DenormalizedWrite.Builder write, PostsByIdRow post, CategoryTables tables) {
+		Mono<Void> legacy = Mono.empty();
 		if (tables.writesLegacy()) {
-			if (post.moved()) {
-				statements.add(this.legacy.delete(post.previousCategory(), post));
-			}
-			statements.add(this.legacy.insert(post));
+			legacy = Mono.zip(this.legacy.delete(post.previousCategory(), post), this.legacy.insert(post))
+				.doOnNext((move) -> write.move(move.getT1(), move.getT2(), post.previousCategory(), post.category()))
+				.then();
 		}
+		Mono<Void> bucketed = Mono.empty();
 		if (tables.writesBucketed()) {
-			if (post.moved()) {
-				statements.add(this.bucketed.delete(post.previousCategory(), post));
-			}
-			statements.add(this.bucketed.insert(post));
-			statements.add(this.bucketed.insertMonth(post.category(), post.createdAt()));
+			bucketed = Mono.zip(this.bucketed.delete(post.previousCategory(), post), this.bucketed.insert(post))
+				.doOnNext((move) -> write.move(move.getT1(), move.getT2(), post.previousCategory(), post.category()))
+				.then(this.bucketed.insertMonth(post).doOnNext(write::put))
+				.then();
 		}
-		return statements;
+		return legacy.then(bucketed);
 	}
 
-	private List<Statement<?>> remove(PostsByIdRow post, CategoryTables tables) {
-		List<Statement<?>> statements = new ArrayList<>();
+	private Mono<Void> remove(DenormalizedWrite.Builder write, PostsByIdRow post, CategoryTables tables) {
+		Mono<Void> legacy = Mono.empty();
 		if (tables.writesLegacy()) {
-			statements.add(this.legacy.delete(post.category(), post));
-			if (post.moved()) {
-				statements.add(this.legacy.delete(post.previousCategory(), post));
-			}
+			legacy = this.legacy.delete(post.category(), post)
+				.doOnNext(write::put)
+				.then(post.moved() ? this.legacy.delete(post.previousCategory(), post).doOnNext(write::put).then()
+						: Mono.empty());
 		}
+		Mono<Void> bucketed = Mono.empty();
 		if (tables.writesBucketed()) {
-			statements.add(this.bucketed.delete(post.category(), post));
-			if (post.moved()) {
-				statements.add(this.bucketed.delete(post.previousCategory(), post));
-			}
+			bucketed = this.bucketed.delete(post.category(), post)
+				.doOnNext(write::put)
+				.then(post.moved() ? this.bucketed.delete(post.previousCategory(), post).doOnNext(write::put).then()
+						: Mono.empty());
 		}
-		return statements;
+		return legacy.then(bucketed);
 	}
 
 }

@@ -6,15 +6,12 @@ import org.mapstruct.Mapper;
 import org.mapstruct.Mapping;
 
 /**
- * Maps the category tables' rows to list items.
+ * Maps a category's posts (read from either category table) to list items.
  */
 @Mapper(config = QueryDrivenMapperConfig.class)
 interface CategoryPostMapper {
 
 	@Mapping(target = "id", source = "postId")
-	PostSummary toSummary(PostsByCategoryV1Row row);
-
-	@Mapping(target = "id", source = "postId")
-	PostSummary toSummary(PostsByCategoryRow row);
+	PostSummary toSummary(CategoryPost post);
 
 }

@@ -1,64 +1,63 @@
 package dev.querydriven.blogplatform.category;
 
-import java.time.Instant;
-import java.util.UUID;
-
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
-import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
-import com.datastax.oss.driver.api.core.cql.PreparedStatement;
-import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import dev.querydriven.blogplatform.post.PostPosition;
 import dev.querydriven.blogplatform.post.PostsByIdRow;
 import dev.querydriven.modeling.bucket.Bucket;
-import dev.querydriven.modeling.bucket.BucketGranularity;
 import dev.querydriven.modeling.catalog.ServesQuery;
+import dev.querydriven.modelingspring.EntityStatements;
 import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 
+import org.springframework.data.cassandra.core.ReactiveCassandraOperations;
+import org.springframework.data.cassandra.core.cql.QueryOptions;
+import org.springframework.data.cassandra.core.cql.WriteOptions;
+import org.springframework.data.cassandra.core.query.Query;
 import org.springframework.stereotype.Repository;
+
+import static org.springframework.data.cassandra.core.query.Criteria.where;
 
 /**
  * The bucketed {@code posts_by_category} (Q5) and its bucket index
- * {@code category_months} (Q8).
+ * {@code category_months} (Q8). Every read restricts the full partition key.
+ *
+ * <p>
+ * Consistency: reads at {@code LOCAL_ONE} (browsing a category tolerates a post appearing
+ * a moment late); copies at {@code LOCAL_QUORUM}, like every copy of a post.
  */
 @Repository
 class CategoryPostsRepository {
 
-	/** One partition per category and UTC month. */
-	static final BucketGranularity GRANULARITY = BucketGranularity.MONTH;
+	/**
+	 * The next page of a category's month: strictly after the last row read, compared on
+	 * the whole clustering key (a tuple comparison, which Spring Data's {@code Criteria}
+	 * cannot say). Catalogued with Q5.
+	 */
+	private static final String NEXT_PAGE = "SELECT * FROM posts_by_category "
+			+ "WHERE category = ? AND month = ? AND (created_at, post_id) < (?, ?) LIMIT ?";
 
-	static final String COLUMNS = "category, month, created_at, post_id, author_id, title";
+	private static final QueryOptions READ = QueryOptions.builder()
+		.consistencyLevel(ConsistencyLevel.LOCAL_ONE)
+		.idempotent(true)
+		.build();
 
-	private final CqlSession session;
+	private static final WriteOptions COPY = WriteOptions.builder()
+		.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+		.build();
 
-	private final PreparedStatement selectFirst;
+	private final ReactiveCassandraOperations template;
 
-	private final PreparedStatement selectAfter;
+	private final EntityStatements statements;
 
-	private final PreparedStatement selectMonths;
-
-	private final PreparedStatement insert;
-
-	private final PreparedStatement delete;
-
-	private final PreparedStatement insertMonth;
-
-	CategoryPostsRepository(CqlSession session) {
-		this.session = session;
-		this.selectFirst = session
-			.prepare("SELECT " + COLUMNS + " FROM posts_by_category WHERE category = ? AND month = ? LIMIT ?");
-		this.selectAfter = session.prepare("SELECT " + COLUMNS + " FROM posts_by_category WHERE category = ? "
-				+ "AND month = ? AND (created_at, post_id) < (?, ?) LIMIT ?");
-		this.selectMonths = session.prepare("SELECT month FROM category_months WHERE category = ?");
-		this.insert = session.prepare("INSERT INTO posts_by_category (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?)");
-		this.delete = session.prepare(
-				"DELETE FROM posts_by_category WHERE category = ? AND month = ? AND created_at = ? AND post_id = ?");
-		this.insertMonth = session.prepare("INSERT INTO category_months (category, month) VALUES (?, ?)");
+	CategoryPostsRepository(ReactiveCassandraOperations template, EntityStatements statements) {
+		this.template = template;
+		this.statements = statements;
 	}
 
 	/**
 	 * The posts of one category in one month, newest first: one bounded partition.
-	 * LOCAL_ONE: browsing a category tolerates a post appearing a moment late.
 	 * @param category the category
 	 * @param month the month bucket
 	 * @param after where the previous page stopped in this month, or {@code null}
@@ -67,52 +66,58 @@ class CategoryPostsRepository {
 	 */
 	@ServesQuery("Q5")
 	Flux<PostsByCategoryRow> findLatestInMonth(String category, Bucket month, PostPosition after, int limit) {
-		BoundStatement select = (after != null)
-				? this.selectAfter.bind(category, month.key(), after.createdAt(), after.postId(), limit)
-				: this.selectFirst.bind(category, month.key(), limit);
-		return Flux
-			.from(this.session
-				.executeReactive(select.setConsistencyLevel(ConsistencyLevel.LOCAL_ONE).setIdempotent(true)))
-			.map(CategoryPostsRepository::toRow);
+		if (after == null) {
+			return this.template.select(Query.query(where("category").is(category), where("month").is(month.key()))
+				.limit(limit)
+				.queryOptions(READ), PostsByCategoryRow.class);
+		}
+		SimpleStatement next = SimpleStatement
+			.newInstance(NEXT_PAGE, category, month.key(), after.createdAt(), after.postId(), limit)
+			.setConsistencyLevel(ConsistencyLevel.LOCAL_ONE)
+			.setIdempotent(true);
+		return this.template.select(next, PostsByCategoryRow.class);
 	}
 
 	/**
 	 * The months in which a category has (or had) posts, newest first: the exact list of
-	 * buckets a category read walks. One small partition (twelve rows a year). LOCAL_ONE,
-	 * like the page it bounds.
+	 * buckets a category read walks. One small partition (twelve rows a year).
 	 * @param category the category
 	 * @return the month buckets, newest first
 	 */
 	@ServesQuery("Q8")
 	Flux<Bucket> findMonths(String category) {
-		return Flux.from(this.session.executeReactive(
-				this.selectMonths.bind(category).setConsistencyLevel(ConsistencyLevel.LOCAL_ONE).setIdempotent(true)))
-			.map((row) -> Bucket.parse(GRANULARITY, row.getString("month")));
+		return this.template
+			.select(Query.query(where("category").is(category)).queryOptions(READ), CategoryMonthsRow.class)
+			.map((row) -> Bucket.parse(PostsByCategoryRow.GRANULARITY, row.month()));
 	}
 
-	BoundStatement insert(PostsByIdRow post) {
-		return insert(post.category(), post.createdAt(), post.postId(), post.authorId(), post.title());
+	/**
+	 * The copy of a post version under its category, in its month (for a dual write).
+	 * @param post the version
+	 * @return the statement
+	 */
+	Mono<BoundStatement> insert(PostsByIdRow post) {
+		return this.statements.insert(PostsByCategoryRow.of(post.category(), post), COPY);
 	}
 
-	BoundStatement insert(String category, Instant createdAt, UUID postId, UUID authorId, String title) {
-		return this.insert.bind(category, month(createdAt), createdAt, postId, authorId, title);
+	/**
+	 * The removal of a post's copy under a category (for a dual write).
+	 * @param category the category it lives under
+	 * @param post the post
+	 * @return the statement
+	 */
+	Mono<BoundStatement> delete(String category, PostsByIdRow post) {
+		return this.statements.delete(PostsByCategoryRow.of(category, post), COPY);
 	}
 
-	BoundStatement delete(String category, PostsByIdRow post) {
-		return this.delete.bind(category, month(post.createdAt()), post.createdAt(), post.postId());
-	}
-
-	BoundStatement insertMonth(String category, Instant createdAt) {
-		return this.insertMonth.bind(category, month(createdAt));
-	}
-
-	static String month(Instant createdAt) {
-		return Bucket.of(GRANULARITY, createdAt).key();
-	}
-
-	static PostsByCategoryRow toRow(Row row) {
-		return new PostsByCategoryRow(row.getString("category"), row.getString("month"), row.getInstant("created_at"),
-				row.getUuid("post_id"), row.getUuid("author_id"), row.getString("title"));
+	/**
+	 * The month of a post version in its category's bucket index (for a dual write).
+	 * @param post the version
+	 * @return the statement
+	 */
+	Mono<BoundStatement> insertMonth(PostsByIdRow post) {
+		return this.statements
+			.insert(new CategoryMonthsRow(post.category(), PostsByCategoryRow.month(post.createdAt())), COPY);
 	}
 
 }

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.querydriven.blogplatform.post.PostPosition;
-import dev.querydriven.blogplatform.post.PostSummary;
 import dev.querydriven.modeling.bucket.Bucket;
 import dev.querydriven.modeling.bucket.BucketCursor;
 import dev.querydriven.modeling.bucket.BucketSlice;
@@ -35,18 +34,15 @@ class CategoryPostsService {
 
 	private final CategoryRouting routing;
 
-	private final CategoryPostMapper mapper;
-
 	private final CursorCodec cursors;
 
 	private final DistributionSummary partitionsRead;
 
 	CategoryPostsService(LegacyCategoryPostsRepository legacy, CategoryPostsRepository bucketed,
-			CategoryRouting routing, CategoryPostMapper mapper, CursorCodec cursors, MeterRegistry registry) {
+			CategoryRouting routing, CursorCodec cursors, MeterRegistry registry) {
 		this.legacy = legacy;
 		this.bucketed = bucketed;
 		this.routing = routing;
-		this.mapper = mapper;
 		this.cursors = cursors;
 		this.partitionsRead = DistributionSummary.builder("querydriven.blogplatform.category.partitions-read")
 			.description("Month partitions of posts_by_category read to fill one page of a category")
@@ -60,7 +56,7 @@ class CategoryPostsService {
 	 * @param limit the page size
 	 * @return the page; {@code next} is {@code null} on the last page
 	 */
-	Mono<Page<PostSummary>> findLatest(String category, String cursor, int limit) {
+	Mono<Page<CategoryPost>> findLatest(String category, String cursor, int limit) {
 		String scope = "category-posts:" + category;
 		return Mono.defer(() -> {
 			PostPosition after = (cursor != null) ? PostPosition.parse(this.cursors.decodeValues(scope, cursor), 0)
@@ -73,8 +69,10 @@ class CategoryPostsService {
 		});
 	}
 
-	private Mono<List<PostSummary>> readLegacy(String category, PostPosition after, int limit) {
-		return this.legacy.findLatestByCategory(category, after, limit).map(this.mapper::toSummary).collectList();
+	private Mono<List<CategoryPost>> readLegacy(String category, PostPosition after, int limit) {
+		return this.legacy.findLatestByCategory(category, after, limit)
+			.map(PostsByCategoryV1Row::toCategoryPost)
+			.collectList();
 	}
 
 	/**
@@ -82,12 +80,12 @@ class CategoryPostsService {
 	 * the page is full: exactly the months the index lists, so no month with posts is
 	 * ever skipped and no guess bounds the walk.
 	 */
-	private Mono<List<PostSummary>> readBucketed(String category, PostPosition after, int limit) {
+	private Mono<List<CategoryPost>> readBucketed(String category, PostPosition after, int limit) {
 		return this.bucketed.findMonths(category).collectList().flatMap((months) -> {
 			BucketCursor<PostPosition> resume = null;
 			List<Bucket> walk = months;
 			if (after != null) {
-				Bucket month = Bucket.of(CategoryPostsRepository.GRANULARITY, after.createdAt());
+				Bucket month = Bucket.of(PostsByCategoryRow.GRANULARITY, after.createdAt());
 				resume = new BucketCursor<>(month, after);
 				walk = new ArrayList<>();
 				walk.add(month);
@@ -99,15 +97,15 @@ class CategoryPostsService {
 					limit, resume);
 		})
 			.doOnNext((page) -> this.partitionsRead.record(page.partitionsRead()))
-			.map((page) -> page.items().stream().map(this.mapper::toSummary).toList());
+			.map((page) -> page.items().stream().map(PostsByCategoryRow::toCategoryPost).toList());
 	}
 
-	private Page<PostSummary> page(String scope, List<PostSummary> items, int limit) {
-		List<PostSummary> page = items.subList(0, Math.min(limit, items.size()));
+	private Page<CategoryPost> page(String scope, List<CategoryPost> items, int limit) {
+		List<CategoryPost> page = items.subList(0, Math.min(limit, items.size()));
 		String next = null;
 		if (items.size() > limit) {
-			PostSummary last = page.get(page.size() - 1);
-			next = this.cursors.encode(scope, new PostPosition(last.createdAt(), last.id()).values());
+			CategoryPost last = page.get(page.size() - 1);
+			next = this.cursors.encode(scope, new PostPosition(last.createdAt(), last.postId()).values());
 		}
 		return new Page<>(page, next);
 	}

@@ -1,51 +1,63 @@
 package dev.querydriven.blogplatform.category;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
-import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
-import com.datastax.oss.driver.api.core.cql.PreparedStatement;
-import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import dev.querydriven.blogplatform.post.PostPosition;
 import dev.querydriven.blogplatform.post.PostsByIdRow;
 import dev.querydriven.modeling.catalog.ServesQuery;
+import dev.querydriven.modelingspring.EntityStatements;
 import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 
+import org.springframework.data.cassandra.core.ReactiveCassandraOperations;
+import org.springframework.data.cassandra.core.cql.QueryOptions;
+import org.springframework.data.cassandra.core.cql.WriteOptions;
+import org.springframework.data.cassandra.core.query.Query;
 import org.springframework.stereotype.Repository;
+
+import static org.springframework.data.cassandra.core.query.Criteria.where;
 
 /**
  * The legacy {@code posts_by_category_v1} (Q4): one partition per category, growing
  * forever. Kept on purpose as the "before" of the migration showcase.
+ *
+ * <p>
+ * Consistency: reads at {@code LOCAL_ONE} (browsing a category tolerates a post appearing
+ * a moment late); copies at {@code LOCAL_QUORUM}, like every copy of a post.
  */
 @Repository
 class LegacyCategoryPostsRepository {
 
-	static final String COLUMNS = "category, created_at, post_id, author_id, title";
+	/**
+	 * The next page of a category: strictly after the last row read, compared on the
+	 * whole clustering key (a tuple comparison, which Spring Data's {@code Criteria}
+	 * cannot say). Catalogued with Q4.
+	 */
+	private static final String NEXT_PAGE = "SELECT * FROM posts_by_category_v1 "
+			+ "WHERE category = ? AND (created_at, post_id) < (?, ?) LIMIT ?";
 
-	private final CqlSession session;
+	private static final QueryOptions READ = QueryOptions.builder()
+		.consistencyLevel(ConsistencyLevel.LOCAL_ONE)
+		.idempotent(true)
+		.build();
 
-	private final PreparedStatement selectFirst;
+	private static final WriteOptions COPY = WriteOptions.builder()
+		.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+		.build();
 
-	private final PreparedStatement selectAfter;
+	private final ReactiveCassandraOperations template;
 
-	private final PreparedStatement insert;
+	private final EntityStatements statements;
 
-	private final PreparedStatement delete;
-
-	LegacyCategoryPostsRepository(CqlSession session) {
-		this.session = session;
-		this.selectFirst = session
-			.prepare("SELECT " + COLUMNS + " FROM posts_by_category_v1 WHERE category = ? LIMIT ?");
-		this.selectAfter = session.prepare("SELECT " + COLUMNS + " FROM posts_by_category_v1 WHERE category = ? "
-				+ "AND (created_at, post_id) < (?, ?) LIMIT ?");
-		this.insert = session.prepare("INSERT INTO posts_by_category_v1 (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?)");
-		this.delete = session
-			.prepare("DELETE FROM posts_by_category_v1 WHERE category = ? AND created_at = ? AND post_id = ?");
+	LegacyCategoryPostsRepository(ReactiveCassandraOperations template, EntityStatements statements) {
+		this.template = template;
+		this.statements = statements;
 	}
 
 	/**
 	 * A category's posts, newest first: one partition, but a partition holding every post
-	 * the category ever had. LOCAL_ONE: browsing a category tolerates a post appearing a
-	 * moment late.
+	 * the category ever had.
 	 * @param category the category
 	 * @param after where the previous page stopped, or {@code null}
 	 * @param limit the most rows to read
@@ -53,26 +65,34 @@ class LegacyCategoryPostsRepository {
 	 */
 	@ServesQuery("Q4")
 	Flux<PostsByCategoryV1Row> findLatestByCategory(String category, PostPosition after, int limit) {
-		BoundStatement select = (after != null)
-				? this.selectAfter.bind(category, after.createdAt(), after.postId(), limit)
-				: this.selectFirst.bind(category, limit);
-		return Flux
-			.from(this.session
-				.executeReactive(select.setConsistencyLevel(ConsistencyLevel.LOCAL_ONE).setIdempotent(true)))
-			.map(LegacyCategoryPostsRepository::toRow);
+		if (after == null) {
+			return this.template.select(Query.query(where("category").is(category)).limit(limit).queryOptions(READ),
+					PostsByCategoryV1Row.class);
+		}
+		SimpleStatement next = SimpleStatement
+			.newInstance(NEXT_PAGE, category, after.createdAt(), after.postId(), limit)
+			.setConsistencyLevel(ConsistencyLevel.LOCAL_ONE)
+			.setIdempotent(true);
+		return this.template.select(next, PostsByCategoryV1Row.class);
 	}
 
-	BoundStatement insert(PostsByIdRow post) {
-		return this.insert.bind(post.category(), post.createdAt(), post.postId(), post.authorId(), post.title());
+	/**
+	 * The copy of a post version under its category (for a dual write).
+	 * @param post the version
+	 * @return the statement
+	 */
+	Mono<BoundStatement> insert(PostsByIdRow post) {
+		return this.statements.insert(PostsByCategoryV1Row.of(post.category(), post), COPY);
 	}
 
-	BoundStatement delete(String category, PostsByIdRow post) {
-		return this.delete.bind(category, post.createdAt(), post.postId());
-	}
-
-	static PostsByCategoryV1Row toRow(Row row) {
-		return new PostsByCategoryV1Row(row.getString("category"), row.getInstant("created_at"), row.getUuid("post_id"),
-				row.getUuid("author_id"), row.getString("title"));
+	/**
+	 * The removal of a post's copy under a category (for a dual write).
+	 * @param category the category it lives under
+	 * @param post the post
+	 * @return the statement
+	 */
+	Mono<BoundStatement> delete(String category, PostsByIdRow post) {
+		return this.statements.delete(PostsByCategoryV1Row.of(category, post), COPY);
 	}
 
 }

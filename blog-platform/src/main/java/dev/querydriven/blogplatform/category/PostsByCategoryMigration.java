@@ -25,6 +25,13 @@ import org.springframework.stereotype.Component;
  * timestamp ({@code WRITETIME(title)}: every column of a copy is written together), so a
  * post edited, moved or deleted by a dual write after the backfill read it keeps its
  * newer state.
+ *
+ * <p>
+ * This class works on the driver's level, not Spring Data's: the engine's contract hands
+ * it driver rows of token-range scans and takes driver statements back, which Spring
+ * Data's entity API has no words for. It is the service's one listed exception to
+ * "entities only" besides the engine's construction; its statements run on the engine's
+ * session, outside any request.
  */
 @Component
 @EnableConfigurationProperties(CategoryMigrationProperties.class)
@@ -33,9 +40,10 @@ class PostsByCategoryMigration implements TableMigration<CategoryPost> {
 	/** The migration's name, as the admin endpoints show it. */
 	static final String NAME = "posts-by-category";
 
-	private final String name;
+	/** The columns of both category tables but the month, which follows from the time. */
+	private static final String COLUMNS = "category, created_at, post_id, author_id, title";
 
-	private final CategoryPostsRepository bucketed;
+	private final String name;
 
 	private final PreparedStatement scanOld;
 
@@ -45,19 +53,23 @@ class PostsByCategoryMigration implements TableMigration<CategoryPost> {
 
 	private final PreparedStatement findNew;
 
-	PostsByCategoryMigration(CqlSession session, CategoryPostsRepository bucketed,
-			CategoryMigrationProperties properties) {
+	private final PreparedStatement insertNew;
+
+	private final PreparedStatement insertMonth;
+
+	PostsByCategoryMigration(CqlSession session, CategoryMigrationProperties properties) {
 		this.name = properties.name();
-		this.bucketed = bucketed;
-		this.scanOld = session.prepare("SELECT " + LegacyCategoryPostsRepository.COLUMNS
-				+ ", WRITETIME(title) AS written FROM posts_by_category_v1 "
+		this.scanOld = session.prepare("SELECT " + COLUMNS + ", WRITETIME(title) AS written FROM posts_by_category_v1 "
 				+ "WHERE token(category) > ? AND token(category) <= ?");
-		this.scanNew = session.prepare("SELECT " + CategoryPostsRepository.COLUMNS + " FROM posts_by_category "
+		this.scanNew = session.prepare("SELECT " + COLUMNS + " FROM posts_by_category "
 				+ "WHERE token(category, month) > ? AND token(category, month) <= ?");
-		this.findOld = session.prepare("SELECT " + LegacyCategoryPostsRepository.COLUMNS + " FROM posts_by_category_v1 "
-				+ "WHERE category = ? AND created_at = ? AND post_id = ?");
-		this.findNew = session.prepare("SELECT " + CategoryPostsRepository.COLUMNS + " FROM posts_by_category "
+		this.findOld = session.prepare("SELECT " + COLUMNS
+				+ " FROM posts_by_category_v1 WHERE category = ? AND created_at = ? AND post_id = ?");
+		this.findNew = session.prepare("SELECT " + COLUMNS + " FROM posts_by_category "
 				+ "WHERE category = ? AND month = ? AND created_at = ? AND post_id = ?");
+		this.insertNew = session.prepare("INSERT INTO posts_by_category (category, month, created_at, post_id, "
+				+ "author_id, title) VALUES (?, ?, ?, ?, ?, ?)");
+		this.insertMonth = session.prepare("INSERT INTO category_months (category, month) VALUES (?, ?)");
 	}
 
 	@Override
@@ -107,7 +119,7 @@ class PostsByCategoryMigration implements TableMigration<CategoryPost> {
 
 	@Override
 	public Statement<?> findNew(CategoryPost post) {
-		return this.findNew.bind(post.category(), CategoryPostsRepository.month(post.createdAt()), post.createdAt(),
+		return this.findNew.bind(post.category(), PostsByCategoryRow.month(post.createdAt()), post.createdAt(),
 				post.postId());
 	}
 
@@ -119,9 +131,12 @@ class PostsByCategoryMigration implements TableMigration<CategoryPost> {
 	 */
 	@Override
 	public Statement<?> insertNew(CategoryPost post) {
-		return BatchStatement.newInstance(DefaultBatchType.LOGGED,
-				this.bucketed.insert(post.category(), post.createdAt(), post.postId(), post.authorId(), post.title()),
-				this.bucketed.insertMonth(post.category(), post.createdAt()));
+		String month = PostsByCategoryRow.month(post.createdAt());
+		return BatchStatement
+			.newInstance(
+					DefaultBatchType.LOGGED, this.insertNew.bind(post.category(), month, post.createdAt(),
+							post.postId(), post.authorId(), post.title()),
+					this.insertMonth.bind(post.category(), month));
 	}
 
 	@Override

@@ -30,8 +30,11 @@ class CommentController {
 
 	private final CommentService service;
 
-	CommentController(CommentService service) {
+	private final CommentMapper mapper;
+
+	CommentController(CommentService service, CommentMapper mapper) {
 		this.service = service;
+		this.mapper = mapper;
 	}
 
 	@PostMapping
@@ -39,7 +42,7 @@ class CommentController {
 	Mono<ResponseEntity<CommentResponse>> add(@PathVariable UUID postId,
 			@Valid @RequestBody CreateCommentRequest request) {
 		return this.service.add(postId, request.authorName(), request.text())
-			.map((comment) -> ResponseEntity.status(HttpStatus.CREATED).body(comment));
+			.map((comment) -> ResponseEntity.status(HttpStatus.CREATED).body(this.mapper.toResponse(comment)));
 	}
 
 	@GetMapping
@@ -47,7 +50,7 @@ class CommentController {
 	Mono<Page<CommentResponse>> comments(@PathVariable UUID postId,
 			@RequestParam(required = false) @Size(max = CursorCodec.MAX_LENGTH) String cursor,
 			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit) {
-		return this.service.findOldestFirst(postId, cursor, limit);
+		return this.service.findOldestFirst(postId, cursor, limit).map((page) -> page.map(this.mapper::toResponse));
 	}
 
 }

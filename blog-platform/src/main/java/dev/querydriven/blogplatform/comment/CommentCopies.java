@@ -2,20 +2,20 @@ package dev.querydriven.blogplatform.comment;
 
 import java.util.UUID;
 
-import com.datastax.oss.driver.api.core.cql.Statement;
-import dev.querydriven.blogplatform.post.PostCopies;
+import dev.querydriven.blogplatform.post.PostCopy;
 import dev.querydriven.blogplatform.post.PostsByIdRow;
-import reactor.core.publisher.Flux;
+import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
 import reactor.core.publisher.Mono;
 
 import org.springframework.stereotype.Component;
 
 /**
  * A post's comments die with it: its deletion removes the comments partition (in the same
- * write as the copies) and then the comment count.
+ * write as the copies) and then the comment count. Comments hold no copy of the post, so
+ * a live version adds nothing.
  */
 @Component
-class CommentCopies implements PostCopies {
+class CommentCopies implements PostCopy {
 
 	private final CommentRepository comments;
 
@@ -27,14 +27,11 @@ class CommentCopies implements PostCopies {
 	}
 
 	@Override
-	public Flux<Statement<?>> write(PostsByIdRow post) {
-		// Comments hold no copy of the post.
-		return Flux.empty();
-	}
-
-	@Override
-	public Flux<Statement<?>> remove(PostsByIdRow post) {
-		return Flux.just(this.comments.deleteAll(post.postId()));
+	public Mono<Void> write(DenormalizedWrite.Builder write, PostsByIdRow version) {
+		if (!version.deleted()) {
+			return Mono.empty();
+		}
+		return this.comments.deleteAll(version.postId()).doOnNext(write::put).then();
 	}
 
 	@Override

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.UUID;
 
 import dev.querydriven.blogplatform.post.PostService;
+import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.servicesupport.web.ConflictException;
 import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.InvalidRequestException;
@@ -36,18 +37,18 @@ public class CommentService {
 
 	private final CommentProperties properties;
 
-	private final CommentMapper mapper;
-
 	private final CursorCodec cursors;
 
+	private final TimeSource time;
+
 	CommentService(PostService posts, CommentRepository comments, CommentCountRepository counts,
-			CommentProperties properties, CommentMapper mapper, CursorCodec cursors) {
+			CommentProperties properties, CursorCodec cursors, TimeSource time) {
 		this.posts = posts;
 		this.comments = comments;
 		this.counts = counts;
 		this.properties = properties;
-		this.mapper = mapper;
 		this.cursors = cursors;
+		this.time = time;
 	}
 
 	/**
@@ -58,8 +59,9 @@ public class CommentService {
 	 * @return the comment, a {@code NotFoundException} for an unknown post, or a
 	 * {@link ConflictException} when the thread is full
 	 */
-	public Mono<CommentResponse> add(UUID postId, String authorName, String text) {
-		return add(postId, UUID.randomUUID(), Instant.now(), authorName, text);
+	Mono<CommentsByPostRow> add(UUID postId, String authorName, String text) {
+		return Mono.defer(() -> add(
+				new CommentsByPostRow(postId, this.time.instantMillis(), UUID.randomUUID(), authorName, text)));
 	}
 
 	/**
@@ -69,18 +71,22 @@ public class CommentService {
 	 * @param createdAt when it was written
 	 * @param authorName who writes it, validated
 	 * @param text the comment, validated
-	 * @return the comment
+	 * @return completion, or the errors of {@link #add(UUID, String, String)}
 	 */
-	public Mono<CommentResponse> add(UUID postId, UUID commentId, Instant createdAt, String authorName, String text) {
-		CommentsByPostRow comment = new CommentsByPostRow(postId, createdAt.truncatedTo(ChronoUnit.MILLIS), commentId,
-				authorName, text);
+	public Mono<Void> add(UUID postId, UUID commentId, Instant createdAt, String authorName, String text) {
+		return add(new CommentsByPostRow(postId, createdAt.truncatedTo(ChronoUnit.MILLIS), commentId, authorName, text))
+			.then();
+	}
+
+	private Mono<CommentsByPostRow> add(CommentsByPostRow comment) {
+		UUID postId = comment.postId();
 		return this.posts.requireExisting(postId)
 			.then(this.counts.findCount(postId))
 			.flatMap((count) -> (count >= this.properties.maxPerPost())
 					? Mono.error(new ConflictException("Post " + postId + " has reached its limit of "
 							+ this.properties.maxPerPost() + " comments"))
-					: this.comments.insert(comment).then(this.counts.increment(postId)))
-			.thenReturn(this.mapper.toResponse(comment));
+					: this.comments.insert(comment, this.time.nowMicros()).then(this.counts.increment(postId)))
+			.thenReturn(comment);
 	}
 
 	/**
@@ -90,7 +96,7 @@ public class CommentService {
 	 * @param limit the page size
 	 * @return the page, or a {@code NotFoundException} for an unknown post
 	 */
-	Mono<Page<CommentResponse>> findOldestFirst(UUID postId, String cursor, int limit) {
+	Mono<Page<CommentsByPostRow>> findOldestFirst(UUID postId, String cursor, int limit) {
 		String scope = "post-comments:" + postId;
 		Mono<List<CommentsByPostRow>> rows = Mono.defer(() -> {
 			if (cursor == null) {
@@ -116,7 +122,7 @@ public class CommentService {
 				next = this.cursors.encode(scope,
 						List.of(Long.toString(last.createdAt().toEpochMilli()), last.commentId().toString()));
 			}
-			return new Page<>(page.stream().map(this.mapper::toResponse).toList(), next);
+			return new Page<>(page, next);
 		});
 	}
 

@@ -1,5 +1,6 @@
 package dev.querydriven.blogplatform.migration;
 
+import java.time.Clock;
 import java.util.List;
 
 import com.datastax.oss.driver.api.core.CqlSession;
@@ -15,6 +16,12 @@ import org.springframework.context.event.ContextClosedEvent;
 
 /**
  * The migration engine of this service, with every migration its features declare.
+ *
+ * <p>
+ * The engine is infrastructure, not a feature: it scans token ranges, leases jobs and
+ * keeps its own state tables through the driver's session, which Spring Data's entity API
+ * has no words for. Its construction is therefore the one place (with the migration's own
+ * scans) where the service hands the raw session to code.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(MigrationProperties.class)
@@ -28,15 +35,16 @@ class MigrationConfiguration {
 	 * {@code cql/005_table_migrations.cql})
 	 * @param migrations the migrations the features declare
 	 * @param properties the pacing
+	 * @param clock the application's one clock (phase times, guards and checkpoints)
 	 * @return the engine
 	 */
 	@Bean(destroyMethod = "close")
 	MigrationEngine migrationEngine(CqlSession session, List<TableMigration<?>> migrations,
-			MigrationProperties properties) {
+			MigrationProperties properties, Clock clock) {
 		MigrationSettings settings = MigrationSettings.defaults()
 			.withRefreshInterval(properties.refreshInterval(), properties.settleMargin())
 			.withRecheckDelay(properties.recheckDelay());
-		return new MigrationEngine(session, migrations, settings);
+		return new MigrationEngine(session, migrations, settings, clock);
 	}
 
 	/**

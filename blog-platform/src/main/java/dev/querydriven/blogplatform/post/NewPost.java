@@ -5,31 +5,21 @@ import java.time.temporal.ChronoUnit;
 import java.util.UUID;
 
 /**
- * A post to publish, validated.
+ * A post to publish, validated (the controller maps the request to it; the demo seeder
+ * builds it directly, with its own ids and times).
  *
- * @param postId its id
+ * @param postId its id, or {@code null} for a new random one
  * @param authorId its author
  * @param title its title
  * @param body its body
  * @param category its category, a {@link CategorySlug}
- * @param createdAt when it is published (millisecond precision, as Cassandra stores it)
+ * @param createdAt when it is published (millisecond precision, as Cassandra stores it),
+ * or {@code null} for now, on the service's clock
  */
 public record NewPost(UUID postId, UUID authorId, String title, String body, String category, Instant createdAt) {
 
 	public NewPost {
-		createdAt = createdAt.truncatedTo(ChronoUnit.MILLIS);
-	}
-
-	/**
-	 * A post published now, with a new random id.
-	 * @param authorId its author
-	 * @param title its title
-	 * @param body its body
-	 * @param category its category
-	 * @return the post
-	 */
-	public static NewPost now(UUID authorId, String title, String body, String category) {
-		return new NewPost(UUID.randomUUID(), authorId, title, body, category, Instant.now());
+		createdAt = (createdAt != null) ? createdAt.truncatedTo(ChronoUnit.MILLIS) : null;
 	}
 
 }

@@ -38,9 +38,8 @@ class PostController {
 	@PostMapping
 	@Operation(summary = "Publish a post (written to posts_by_id, then copied to the author and category lists)")
 	Mono<ResponseEntity<PostResponse>> publish(@Valid @RequestBody CreatePostRequest request) {
-		NewPost post = NewPost.now(request.authorId(), request.title(), request.body(), request.category());
-		return this.posts.publish(post)
-			.switchIfEmpty(Mono.error(() -> new ConflictException("Post " + post.postId() + " exists already")))
+		return this.posts.publish(this.mapper.toNewPost(request))
+			.switchIfEmpty(Mono.error(() -> new ConflictException("The post exists already")))
 			.map((created) -> ResponseEntity.created(URI.create("/posts/" + created.postId()))
 				.body(this.mapper.toResponse(created)));
 	}

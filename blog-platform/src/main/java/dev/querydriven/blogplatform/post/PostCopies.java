@@ -1,49 +1,74 @@
 package dev.querydriven.blogplatform.post;
 
+import java.util.List;
 import java.util.UUID;
 
-import com.datastax.oss.driver.api.core.cql.Statement;
+import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
+import dev.querydriven.modeling.dualwrite.DualWriter;
+import dev.querydriven.modeling.dualwrite.Reconciler;
+import dev.querydriven.modeling.dualwrite.WriteStrategy;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
+import org.springframework.stereotype.Component;
+
 /**
- * A table holding a copy of a post (or data that dies with it), implemented by the
- * feature that owns the table. The post feature collects every implementation and writes
- * their statements in one denormalized write, with the version's timestamp.
+ * Writes every copy of a post version (every {@link PostCopy} bean) after its lightweight
+ * transaction on {@code posts_by_id} applied: one {@link DenormalizedWrite} whose
+ * statements all carry the version's {@link PostsByIdRow#writeTime() timestamp}. The
+ * copies are plain idempotent writes, never part of the transaction: a request retried
+ * after a failure between the decision and the copies replays the current version's
+ * copies (same cells, same timestamp), which repairs them.
  *
  * <p>
- * Statements must be plain, idempotent writes: replaying a version's statements with the
- * version's timestamp writes exactly the same cells.
+ * A logged batch, because the copies are few and small (titles are bounded, so a batch
+ * stays under the 5 KiB warning threshold) and the batch log then guarantees that once
+ * the batch is accepted, every copy is eventually written.
+ *
+ * <p>
+ * A batch that still fails after the writer's retries is queued for the service's
+ * {@link Reconciler} (the shared auto-configuration runs its passes every few seconds),
+ * which re-applies it with the same timestamp, and the request answers 503 (safe to
+ * retry).
  */
-public interface PostCopies {
+@Component
+class PostCopies {
+
+	private final List<PostCopy> copies;
+
+	private final DualWriter writer;
+
+	PostCopies(List<PostCopy> copies, DualWriter writer) {
+		this.copies = List.copyOf(copies);
+		this.writer = writer;
+	}
 
 	/**
-	 * The statements that bring this table's copy in line with a version of the post: an
-	 * insert under the current key, and the delete of the copy under the previous key
-	 * when the version {@link PostsByIdRow#moved() moved} it (never a delete of the key
-	 * being written: at equal timestamps a delete beats an insert).
-	 * @param post the version
-	 * @return the statements, possibly none (a {@link Flux}, because where a copy goes
-	 * may depend on state read from Cassandra, such as a table migration's phase)
+	 * Writes every copy of a version (or, for a deletion version, every removal).
+	 * @param version the decided version
+	 * @return completes once every copy is written
 	 */
-	Flux<Statement<?>> write(PostsByIdRow post);
+	Mono<Void> write(PostsByIdRow version) {
+		return Mono.defer(() -> {
+			String what = version.deleted() ? "remove copies of post " + version.postId()
+					: "write copies of post " + version.postId() + " v" + version.version();
+			DenormalizedWrite.Builder write = DenormalizedWrite.builder(what)
+				.strategy(WriteStrategy.LOGGED_BATCH)
+				.timestamp(version.writeTime());
+			return Flux.fromIterable(this.copies)
+				.concatMap((copy) -> copy.write(write, version))
+				.then(Mono.defer(() -> this.writer.execute(write.build())))
+				.then();
+		});
+	}
 
 	/**
-	 * The statements that remove everything this table holds for the post.
-	 * @param post the deletion version (its category and previous category say where its
-	 * copies may live)
-	 * @return the statements, possibly none
-	 */
-	Flux<Statement<?>> remove(PostsByIdRow post);
-
-	/**
-	 * Removes what cannot join a denormalized write (counters, which take no client
-	 * timestamp and cannot share a batch with other writes), after the copies are gone.
+	 * Removes every counter a deleted post left (outside any denormalized write).
 	 * @param postId the deleted post
 	 * @return completion
 	 */
-	default Mono<Void> removeCounters(UUID postId) {
-		return Mono.empty();
+	Mono<Void> removeCounters(UUID postId) {
+		return Flux.fromIterable(this.copies).concatMap((copy) -> copy.removeCounters(postId)).then();
 	}
 
 }

@@ -18,6 +18,10 @@ interface PostMapper {
 	@Mapping(target = "createdAt", source = "post.createdAt")
 	PostResponse toResponse(PostWithViews postWithViews);
 
+	@Mapping(target = "postId", ignore = true)
+	@Mapping(target = "createdAt", ignore = true)
+	NewPost toNewPost(CreatePostRequest request);
+
 	default PostResponse toResponse(PostsByIdRow post) {
 		return toResponse(new PostWithViews(post, 0));
 	}

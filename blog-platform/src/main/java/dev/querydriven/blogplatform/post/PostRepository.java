@@ -3,116 +3,140 @@ package dev.querydriven.blogplatform.post;
 import java.util.UUID;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
-import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.cql.BoundStatement;
-import com.datastax.oss.driver.api.core.cql.PreparedStatement;
-import com.datastax.oss.driver.api.core.cql.Row;
 import dev.querydriven.modeling.catalog.ServesQuery;
-import reactor.core.publisher.Flux;
+import dev.querydriven.modeling.dualwrite.LightweightTransactions;
 import reactor.core.publisher.Mono;
 
+import org.springframework.data.cassandra.core.DeleteOptions;
+import org.springframework.data.cassandra.core.EntityWriteResult;
+import org.springframework.data.cassandra.core.InsertOptions;
+import org.springframework.data.cassandra.core.ReactiveCassandraOperations;
+import org.springframework.data.cassandra.core.UpdateOptions;
+import org.springframework.data.cassandra.core.cql.QueryOptions;
+import org.springframework.data.cassandra.core.query.Query;
+import org.springframework.data.cassandra.core.query.Update;
 import org.springframework.stereotype.Repository;
+
+import static org.springframework.data.cassandra.core.query.Criteria.where;
 
 /**
  * {@code posts_by_id}: the source of truth, read by id (Q1) and written only with
- * lightweight transactions.
+ * lightweight transactions: Paxos orders its writes by ballot, a plain write carries a
+ * client timestamp, and the two do not serialise with each other, so mixing them on the
+ * same cells could let a plain write silently undo a decided version.
+ *
+ * <p>
+ * Consistency: reads at {@code LOCAL_QUORUM} (a transaction commits at
+ * {@code LOCAL_QUORUM}, so a quorum read always sees the latest decided version:
+ * read-your-writes after an edit); transactions at {@code LOCAL_SERIAL} for Paxos (a
+ * quorum of the local data centre decides each version). The linearizable read
+ * ({@code LOCAL_SERIAL}) finds out what happened when a creation did not apply. The
+ * transactions are never marked idempotent: only {@link LightweightTransactions} retries
+ * them, deliberately, when their outcome is unknown.
  */
 @Repository
 class PostRepository {
 
-	private static final String COLUMNS = "post_id, author_id, title, body, category, previous_category, created_at, "
-			+ "version, write_time, deleted";
+	private static final QueryOptions READ = QueryOptions.builder()
+		.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+		.idempotent(true)
+		.build();
 
-	private final CqlSession session;
+	private static final QueryOptions LINEARIZABLE_READ = QueryOptions.builder()
+		.consistencyLevel(ConsistencyLevel.LOCAL_SERIAL)
+		.idempotent(true)
+		.build();
 
-	private final PreparedStatement selectById;
+	private final ReactiveCassandraOperations template;
 
-	private final PreparedStatement insertIfNotExists;
-
-	private final PreparedStatement updateIfVersion;
-
-	private final PreparedStatement deleteIfVersion;
-
-	PostRepository(CqlSession session) {
-		this.session = session;
-		this.selectById = session.prepare("SELECT " + COLUMNS + " FROM posts_by_id WHERE post_id = ?");
-		this.insertIfNotExists = session
-			.prepare("INSERT INTO posts_by_id (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS");
-		this.updateIfVersion = session.prepare("UPDATE posts_by_id SET title = ?, body = ?, category = ?, "
-				+ "previous_category = ?, version = ?, write_time = ?, deleted = ? WHERE post_id = ? IF version = ?");
-		this.deleteIfVersion = session.prepare("DELETE FROM posts_by_id WHERE post_id = ? IF version = ?");
+	PostRepository(ReactiveCassandraOperations template) {
+		this.template = template;
 	}
 
 	/**
-	 * Reads a post. LOCAL_QUORUM: lightweight transactions commit at LOCAL_QUORUM, so a
-	 * quorum read always sees the latest decided version (read-your-writes after an
-	 * edit).
+	 * Reads a post's current version.
 	 * @param postId the post
 	 * @return the post's current version, or empty when there is no such post
 	 */
 	@ServesQuery("Q1")
 	Mono<PostsByIdRow> findById(UUID postId) {
-		BoundStatement select = this.selectById.bind(postId)
-			.setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
-			.setIdempotent(true);
-		return Flux.from(this.session.executeReactive(select)).next().map(PostRepository::toRow);
+		return this.template.select(query(postId).queryOptions(READ), PostsByIdRow.class).next();
 	}
 
 	/**
-	 * The creation of a post unless its id exists (a replayed creation, such as a re-run
-	 * seeder, changes nothing): a lightweight transaction, run by the post's denormalized
-	 * write before its copies ({@code DualWriter.executeIfApplied}).
-	 * @param post the first version
-	 * @return the statement
+	 * Reads a post as Paxos sees it: completes any transaction in flight first. Used to
+	 * find out whether a creation that did not apply was this request's own.
+	 * @param postId the post
+	 * @return the post, or empty
 	 */
-	BoundStatement insertIfNotExists(PostsByIdRow post) {
-		return lwt(
-				this.insertIfNotExists.bind(post.postId(), post.authorId(), post.title(), post.body(), post.category(),
-						post.previousCategory(), post.createdAt(), post.version(), post.writeTime(), post.deleted()));
+	@ServesQuery("Q1")
+	Mono<PostsByIdRow> findByIdLinearizable(UUID postId) {
+		return this.template.select(query(postId).queryOptions(LINEARIZABLE_READ), PostsByIdRow.class).next();
 	}
 
 	/**
-	 * The replacement of the current version by the next one, if the current version is
-	 * still the one the change was computed from (compare-and-set on {@code version}): of
-	 * two concurrent edits, one applies and the other finds another version.
+	 * Creates a post unless its id exists ({@code INSERT ... IF NOT EXISTS}): a replayed
+	 * creation, such as a re-run seeder, changes nothing.
+	 * @param post the first version
+	 * @return whether it was created
+	 */
+	Mono<Boolean> insertIfNotExists(PostsByIdRow post) {
+		InsertOptions options = InsertOptions.builder()
+			.withIfNotExists()
+			.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+			.serialConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL)
+			.build();
+		return LightweightTransactions
+			.execute(Mono.defer(() -> this.template.insert(post, options)).map(EntityWriteResult::wasApplied));
+	}
+
+	/**
+	 * Replaces the current version by the next one, if the current version is still the
+	 * one the change was computed from ({@code UPDATE ... IF version = ?}): of two
+	 * concurrent edits, one applies and the other finds another version.
 	 * @param next the next version
 	 * @param expectedVersion the version it was computed from
-	 * @return the statement
+	 * @return whether it applied
 	 */
-	BoundStatement updateIfVersion(PostsByIdRow next, int expectedVersion) {
-		return lwt(this.updateIfVersion.bind(next.title(), next.body(), next.category(), next.previousCategory(),
-				next.version(), next.writeTime(), next.deleted(), next.postId(), expectedVersion));
+	Mono<Boolean> updateIfVersion(PostsByIdRow next, int expectedVersion) {
+		Update update = Update.empty()
+			.set("title", next.title())
+			.set("body", next.body())
+			.set("category", next.category())
+			.set("previousCategory", next.previousCategory())
+			.set("version", next.version())
+			.set("writeTime", next.writeTime())
+			.set("deleted", next.deleted());
+		// Spring Data maps the names and values of a query and an update to their
+		// columns, but not those of an IF condition: the condition names the column.
+		UpdateOptions options = UpdateOptions.builder()
+			.ifCondition(where("version").is(expectedVersion))
+			.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+			.serialConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL)
+			.build();
+		return LightweightTransactions.execute(Mono
+			.defer(() -> this.template.update(query(next.postId()).queryOptions(options), update, PostsByIdRow.class)));
 	}
 
 	/**
-	 * Removes the post's row once its copies are gone, if no one changed it meanwhile.
+	 * Removes the post's row once its copies are gone, if no one changed it meanwhile
+	 * ({@code DELETE ... IF version = ?}).
 	 * @param postId the post
 	 * @param version the deletion version
 	 * @return whether the row was removed
 	 */
 	Mono<Boolean> deleteIfVersion(UUID postId, int version) {
-		return Flux.from(this.session.executeReactive(lwt(this.deleteIfVersion.bind(postId, version))))
-			.next()
-			.map((row) -> row.wasApplied());
+		DeleteOptions options = DeleteOptions.builder()
+			.ifCondition(where("version").is(version))
+			.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+			.serialConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL)
+			.build();
+		return LightweightTransactions
+			.execute(Mono.defer(() -> this.template.delete(query(postId).queryOptions(options), PostsByIdRow.class)));
 	}
 
-	/**
-	 * Prepares a lightweight transaction: LOCAL_SERIAL for the Paxos round (the decision
-	 * is made by a quorum of the local datacenter's replicas), LOCAL_QUORUM for its
-	 * commit. Never marked idempotent: a timed-out compare-and-set may or may not have
-	 * applied, so the driver must not retry it blindly; the caller re-reads and decides.
-	 */
-	private static BoundStatement lwt(BoundStatement statement) {
-		return statement.setSerialConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL)
-			.setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
-			.setIdempotent(false);
-	}
-
-	private static PostsByIdRow toRow(Row row) {
-		return new PostsByIdRow(row.getUuid("post_id"), row.getUuid("author_id"), row.getString("title"),
-				row.getString("body"), row.getString("category"), row.getString("previous_category"),
-				row.getInstant("created_at"), row.getInt("version"), row.getLong("write_time"),
-				row.getBoolean("deleted"));
+	private static Query query(UUID postId) {
+		return Query.query(where("postId").is(postId));
 	}
 
 }

@@ -1,16 +1,12 @@
 package dev.querydriven.blogplatform.post;
 
 import java.time.Duration;
-import java.util.List;
+import java.time.Instant;
 import java.util.UUID;
 
-import com.datastax.oss.driver.api.core.cql.Statement;
-import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
-import dev.querydriven.modeling.dualwrite.DualWriter;
-import dev.querydriven.modeling.dualwrite.WriteStrategy;
+import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.servicesupport.web.ConflictException;
 import dev.querydriven.servicesupport.web.NotFoundException;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.util.retry.Retry;
 
@@ -36,7 +32,10 @@ import org.springframework.stereotype.Service;
  * </ul>
  * Every path that finds a decided version writes (or removes) its copies again, with the
  * same timestamp: a request retried after a failure between the decision and the copies
- * repairs them.
+ * repairs them. A transaction whose answer was lost (a timeout after Paxos decided) is
+ * retried by {@code LightweightTransactions} and then finds its own version decided: an
+ * edit re-reads it and finds nothing left to change (so it replays the copies), a
+ * publication recognises its own first version by its write timestamp.
  */
 @Service
 public class PostService {
@@ -48,15 +47,15 @@ public class PostService {
 
 	private final PostViewsRepository views;
 
-	private final List<PostCopies> copies;
+	private final PostCopies copies;
 
-	private final DualWriter dualWriter;
+	private final TimeSource time;
 
-	PostService(PostRepository posts, PostViewsRepository views, List<PostCopies> copies, DualWriter dualWriter) {
+	PostService(PostRepository posts, PostViewsRepository views, PostCopies copies, TimeSource time) {
 		this.posts = posts;
 		this.views = views;
 		this.copies = copies;
-		this.dualWriter = dualWriter;
+		this.time = time;
 	}
 
 	/**
@@ -66,11 +65,23 @@ public class PostService {
 	 * replayed publication changes nothing)
 	 */
 	public Mono<PostsByIdRow> publish(NewPost post) {
-		PostsByIdRow first = new PostsByIdRow(post.postId(), post.authorId(), post.title(), post.body(),
-				post.category(), post.category(), post.createdAt(), 1, DualWriter.nowMicros(), false);
-		return copies(first)
-			.flatMap((copies) -> this.dualWriter.executeIfApplied(this.posts.insertIfNotExists(first), copies))
-			.map((timestamp) -> first);
+		return Mono.defer(() -> {
+			UUID postId = (post.postId() != null) ? post.postId() : UUID.randomUUID();
+			Instant createdAt = (post.createdAt() != null) ? post.createdAt() : this.time.instantMillis();
+			PostsByIdRow first = new PostsByIdRow(postId, post.authorId(), post.title(), post.body(), post.category(),
+					post.category(), createdAt, 1, this.time.nowMicros(), false);
+			return this.posts.insertIfNotExists(first).flatMap((created) -> {
+				if (created) {
+					return this.copies.write(first).thenReturn(first);
+				}
+				// Not applied: a post with this id exists, or this request's own first
+				// attempt applied and its answer was lost. Its write timestamp, unique to
+				// this attempt, tells them apart.
+				return this.posts.findByIdLinearizable(postId)
+					.filter((existing) -> existing.version() == 1 && existing.writeTime() == first.writeTime())
+					.flatMap((own) -> this.copies.write(own).thenReturn(own));
+			});
+		});
 	}
 
 	/**
@@ -108,10 +119,10 @@ public class PostService {
 				// No new version. Replaying the current one's copies rewrites the same
 				// cells with the same timestamp: nothing changes, unless a failed request
 				// left them behind, which this repairs.
-				return copies(current).flatMap(this.dualWriter::execute).thenReturn(current);
+				return this.copies.write(current).thenReturn(current);
 			}
-			PostsByIdRow next = current.next(title, body, category, DualWriter.nextTimestamp(current.writeTime()));
-			return decide(this.posts.updateIfVersion(next, current.version()), copies(next), next);
+			PostsByIdRow next = current.next(title, body, category, this.time.nextTimestamp(current.writeTime()));
+			return decide(this.posts.updateIfVersion(next, current.version()), next);
 		})).retryWhen(retryLostRaces()).zipWith(this.views.findViews(postId), PostWithViews::new);
 	}
 
@@ -126,13 +137,12 @@ public class PostService {
 			.flatMap((current) -> {
 				if (current.deleted()) {
 					// A deletion decided earlier did not finish: replay its removals.
-					return removals(current).flatMap(this.dualWriter::execute).thenReturn(current);
+					return this.copies.write(current).thenReturn(current);
 				}
-				PostsByIdRow decided = current.deletion(DualWriter.nextTimestamp(current.writeTime()));
-				return decide(this.posts.updateIfVersion(decided, current.version()), removals(decided), decided);
+				PostsByIdRow decided = current.deletion(this.time.nextTimestamp(current.writeTime()));
+				return decide(this.posts.updateIfVersion(decided, current.version()), decided);
 			})).retryWhen(retryLostRaces());
-		return deletion.flatMap((decided) -> Flux.fromIterable(this.copies)
-			.concatMap((table) -> table.removeCounters(postId))
+		return deletion.flatMap((decided) -> this.copies.removeCounters(postId)
 			.then(this.views.delete(postId))
 			.then(this.posts.deleteIfVersion(postId, decided.version()))
 			.then());
@@ -152,37 +162,9 @@ public class PostService {
 	 * its copies (or removals) with the version's timestamp.
 	 * @return the version, or a {@link LostRace} when another change decided first
 	 */
-	private Mono<PostsByIdRow> decide(Statement<?> lightweightTransaction, Mono<DenormalizedWrite> copies,
-			PostsByIdRow version) {
-		return copies.flatMap((write) -> this.dualWriter.executeIfApplied(lightweightTransaction, write))
-			.map((timestamp) -> version)
-			.switchIfEmpty(Mono.error(() -> new LostRace(version.postId())));
-	}
-
-	/**
-	 * Every copy of a version, in one logged batch with the version's timestamp. A logged
-	 * batch, because the copies are few and small (titles are bounded, so a batch stays
-	 * under the 5 KiB warning threshold) and the batch log then guarantees that once the
-	 * batch is accepted, every copy is eventually written.
-	 */
-	private Mono<DenormalizedWrite> copies(PostsByIdRow post) {
-		return write("write copies of post " + post.postId() + " v" + post.version(), post,
-				Flux.fromIterable(this.copies).concatMap((table) -> table.write(post)));
-	}
-
-	private Mono<DenormalizedWrite> removals(PostsByIdRow deletion) {
-		return write("remove copies of post " + deletion.postId(), deletion,
-				Flux.fromIterable(this.copies).concatMap((table) -> table.remove(deletion)));
-	}
-
-	private static Mono<DenormalizedWrite> write(String description, PostsByIdRow version,
-			Flux<Statement<?>> statements) {
-		return statements.collectList()
-			.map((all) -> DenormalizedWrite.builder(description)
-				.putAll(all)
-				.strategy(WriteStrategy.LOGGED_BATCH)
-				.timestamp(version.writeTime())
-				.build());
+	private Mono<PostsByIdRow> decide(Mono<Boolean> lightweightTransaction, PostsByIdRow version) {
+		return lightweightTransaction.flatMap((applied) -> applied ? this.copies.write(version).thenReturn(version)
+				: Mono.error(new LostRace(version.postId())));
 	}
 
 	/**

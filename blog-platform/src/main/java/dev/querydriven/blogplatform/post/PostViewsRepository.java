@@ -3,76 +3,98 @@ package dev.querydriven.blogplatform.post;
 import java.util.UUID;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
-import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import dev.querydriven.modeling.catalog.ServesQuery;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
+import org.springframework.data.cassandra.core.DeleteOptions;
+import org.springframework.data.cassandra.core.ReactiveCassandraOperations;
+import org.springframework.data.cassandra.core.UpdateOptions;
+import org.springframework.data.cassandra.core.cql.QueryOptions;
+import org.springframework.data.cassandra.core.query.Query;
+import org.springframework.data.cassandra.core.query.Update;
 import org.springframework.stereotype.Repository;
+
+import static org.springframework.data.cassandra.core.query.Criteria.where;
 
 /**
  * {@code post_views}: a post's view count, a counter (Q6).
+ *
+ * <p>
+ * A counter is not written like the other entities: it is never inserted or saved, only
+ * incremented ({@code views = views + 1}), which Spring Data's {@link Update#increment}
+ * says. The increment is not idempotent (a retried increment may count twice), so it is
+ * never retried and takes no client timestamp: a counter cannot join a denormalized
+ * write.
  */
 @Repository
 class PostViewsRepository {
 
-	private final CqlSession session;
+	/**
+	 * Consistency ONE, the article's own example: a displayed view count tolerates being
+	 * a little behind, so one replica answers, fastest.
+	 */
+	private static final QueryOptions READ = QueryOptions.builder()
+		.consistencyLevel(ConsistencyLevel.ONE)
+		.idempotent(true)
+		.build();
 
-	private final PreparedStatement selectViews;
+	/**
+	 * Consistency ONE (a lost or late view is acceptable), and not idempotent: an
+	 * increment that timed out may have been applied, so the driver never retries it (the
+	 * count may miss a view rather than count one twice).
+	 */
+	private static final UpdateOptions INCREMENT = UpdateOptions.builder()
+		.consistencyLevel(ConsistencyLevel.ONE)
+		.idempotent(false)
+		.build();
 
-	private final PreparedStatement increment;
+	/** A removal is idempotent, unlike an increment; LOCAL_QUORUM like the others. */
+	private static final DeleteOptions REMOVE = DeleteOptions.builder()
+		.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+		.idempotent(true)
+		.build();
 
-	private final PreparedStatement delete;
+	private final ReactiveCassandraOperations template;
 
-	PostViewsRepository(CqlSession session) {
-		this.session = session;
-		this.selectViews = session.prepare("SELECT views FROM post_views WHERE post_id = ?");
-		this.increment = session.prepare("UPDATE post_views SET views = views + 1 WHERE post_id = ?");
-		this.delete = session.prepare("DELETE FROM post_views WHERE post_id = ?");
+	PostViewsRepository(ReactiveCassandraOperations template) {
+		this.template = template;
 	}
 
 	/**
-	 * Reads a post's views. Consistency ONE, the article's own example: a displayed view
-	 * count tolerates being a little behind, so one replica answers, fastest.
+	 * Reads a post's views.
 	 * @param postId the post
 	 * @return the views, 0 when none were counted
 	 */
 	@ServesQuery("Q6")
 	Mono<Long> findViews(UUID postId) {
-		return Flux
-			.from(this.session.executeReactive(
-					this.selectViews.bind(postId).setConsistencyLevel(ConsistencyLevel.ONE).setIdempotent(true)))
+		return this.template.select(query(postId).queryOptions(READ), PostViewsRow.class)
 			.next()
-			.map((row) -> row.getLong("views"))
+			.map(PostViewsRow::views)
 			.defaultIfEmpty(0L);
 	}
 
 	/**
-	 * Counts one view. Consistency ONE (a lost or late view is acceptable), and not
-	 * idempotent: a counter increment that timed out may have been applied, so it is
-	 * never retried (the count may miss a view rather than count one twice). It takes no
-	 * client timestamp either: counters are approximate by nature.
+	 * Counts one view.
 	 * @param postId the post
 	 * @return completion
 	 */
 	Mono<Void> increment(UUID postId) {
-		return Flux.from(this.session.executeReactive(
-				this.increment.bind(postId).setConsistencyLevel(ConsistencyLevel.ONE).setIdempotent(false)))
+		return this.template
+			.update(query(postId).queryOptions(INCREMENT), Update.empty().increment("views", 1L), PostViewsRow.class)
 			.then();
 	}
 
 	/**
-	 * Removes a deleted post's counter (a delete is idempotent, unlike an increment).
-	 * LOCAL_QUORUM, like the other removals of a deletion.
+	 * Removes a deleted post's counter.
 	 * @param postId the post
 	 * @return completion
 	 */
 	Mono<Void> delete(UUID postId) {
-		return Flux
-			.from(this.session.executeReactive(
-					this.delete.bind(postId).setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM).setIdempotent(true)))
-			.then();
+		return this.template.delete(query(postId).queryOptions(REMOVE), PostViewsRow.class).then();
+	}
+
+	private static Query query(UUID postId) {
+		return Query.query(where("postId").is(postId));
 	}
 
 }

@@ -4,9 +4,15 @@ import java.time.Instant;
 import java.util.Objects;
 import java.util.UUID;
 
+import org.springframework.data.cassandra.core.mapping.Column;
+import org.springframework.data.cassandra.core.mapping.PrimaryKeyColumn;
+import org.springframework.data.cassandra.core.mapping.Table;
+
+import static org.springframework.data.cassandra.core.cql.PrimaryKeyType.PARTITIONED;
+
 /**
- * A row of {@code posts_by_id}: one version of a post, the source every copy is derived
- * from.
+ * Q1: a row of {@code posts_by_id}, one partition per post: one version of a post, the
+ * source every copy is derived from. Written only by lightweight transactions.
  *
  * @param postId the post
  * @param authorId its author
@@ -20,8 +26,11 @@ import java.util.UUID;
  * @param writeTime the client write timestamp (microseconds) of this version's copies
  * @param deleted whether the post is being deleted (it reads as gone)
  */
-public record PostsByIdRow(UUID postId, UUID authorId, String title, String body, String category,
-		String previousCategory, Instant createdAt, int version, long writeTime, boolean deleted) {
+@Table("posts_by_id")
+public record PostsByIdRow(@PrimaryKeyColumn(name = "post_id", ordinal = 0, type = PARTITIONED) UUID postId,
+		@Column("author_id") UUID authorId, String title, String body, String category,
+		@Column("previous_category") String previousCategory, @Column("created_at") Instant createdAt, int version,
+		@Column("write_time") long writeTime, boolean deleted) {
 
 	public PostsByIdRow {
 		Objects.requireNonNull(postId, "postId");
@@ -43,7 +52,7 @@ public record PostsByIdRow(UUID postId, UUID authorId, String title, String body
 	 * @param body the new body
 	 * @param category the new category
 	 * @param writeTime the timestamp of its copies, above this version's
-	 * ({@code DualWriter.nextTimestamp(writeTime())})
+	 * ({@code TimeSource.nextTimestamp(writeTime())})
 	 * @return the next version, whose copies win over this one's
 	 */
 	PostsByIdRow next(String title, String body, String category, long writeTime) {

@@ -12,8 +12,8 @@
  * <p>
  * The copies live in other features' tables ({@code posts_by_author},
  * {@code posts_by_category_v1}, {@code posts_by_category}) and the data that dies with a
- * post ({@code comments_by_post}). Each of those features implements {@link PostCopies};
- * this feature writes them all in one
+ * post ({@code comments_by_post}). Each of those features implements {@link PostCopy};
+ * {@link PostCopies} writes them all in one
  * {@link dev.querydriven.modeling.dualwrite.DualWriter denormalized write} with the
  * version's timestamp, after the version is decided. A retried request replays the
  * current version's copies (same cells, same timestamp), so the copies converge after any

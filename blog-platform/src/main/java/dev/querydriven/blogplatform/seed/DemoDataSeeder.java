@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import dev.querydriven.blogplatform.comment.CommentService;
 import dev.querydriven.blogplatform.post.NewPost;
 import dev.querydriven.blogplatform.post.PostService;
+import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.servicesupport.web.NotFoundException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -75,20 +76,23 @@ class DemoDataSeeder implements ApplicationRunner, DisposableBean {
 
 	private final ApplicationEventPublisher events;
 
+	private final TimeSource time;
+
 	private volatile Disposable seeding;
 
 	DemoDataSeeder(PostService posts, CommentService comments, SeedProperties properties,
-			ApplicationEventPublisher events) {
+			ApplicationEventPublisher events, TimeSource time) {
 		this.posts = posts;
 		this.comments = comments;
 		this.postCount = properties.posts();
 		this.namespace = properties.namespace();
 		this.events = events;
+		this.time = time;
 	}
 
 	@Override
 	public void run(ApplicationArguments args) {
-		Instant anchor = Instant.now().truncatedTo(ChronoUnit.MINUTES);
+		Instant anchor = this.time.instant().truncatedTo(ChronoUnit.MINUTES);
 		this.seeding = seed(anchor).subscribe(this.events::publishEvent,
 				(error) -> logger.error("Demo data seeding failed; restart to resume it", error));
 	}

@@ -4,7 +4,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
-import dev.querydriven.blogplatform.post.PostSummary;
 import dev.querydriven.servicesupport.web.InvalidRequestException;
 import dev.querydriven.servicesupport.web.Page;
 import org.junit.jupiter.api.Test;
@@ -14,6 +13,7 @@ import reactor.core.publisher.Mono;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.webflux.test.autoconfigure.WebFluxTest;
+import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -25,6 +25,7 @@ import static org.mockito.Mockito.verifyNoInteractions;
  * The author list's HTTP shape and its problems.
  */
 @WebFluxTest(AuthorController.class)
+@Import(AuthorPostMapperImpl.class)
 class AuthorControllerTests {
 
 	@Autowired
@@ -39,7 +40,7 @@ class AuthorControllerTests {
 		UUID authorId = UUID.randomUUID();
 		UUID postId = UUID.randomUUID();
 		given(this.service.findLatest(authorId, null, 20)).willReturn(Mono.just(new Page<>(
-				List.of(new PostSummary(postId, authorId, "Title", "java", Instant.parse("2026-05-01T10:00:00Z"))),
+				List.of(new PostsByAuthorRow(authorId, Instant.parse("2026-05-01T10:00:00Z"), postId, "Title", "java")),
 				"next-cursor")));
 
 		this.client.get()

@@ -9,20 +9,20 @@ import java.util.List;
 import java.util.UUID;
 
 import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.cql.BatchStatement;
-import com.datastax.oss.driver.api.core.cql.BatchableStatement;
-import com.datastax.oss.driver.api.core.cql.DefaultBatchType;
 import dev.querydriven.blogplatform.BlogPlatformIntegrationTest;
 import dev.querydriven.blogplatform.BlogTables;
-import dev.querydriven.blogplatform.post.PostSummary;
 import dev.querydriven.blogplatform.post.PostsByIdRow;
 import dev.querydriven.modeling.catalog.ServesQuery;
+import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
 import dev.querydriven.modeling.dualwrite.DualWriter;
+import dev.querydriven.modeling.dualwrite.WriteStrategy;
+import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.Page;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.threeten.extra.MutableClock;
 import reactor.core.publisher.Mono;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -52,10 +52,16 @@ class BucketedCategoryPostsIntegrationTests {
 	private CategoryPostsRepository bucketed;
 
 	@Autowired
-	private CategoryPostMapper mapper;
+	private CursorCodec cursors;
 
 	@Autowired
-	private CursorCodec cursors;
+	private DualWriter writer;
+
+	@Autowired
+	private TimeSource time;
+
+	@Autowired
+	private MutableClock clock;
 
 	@Autowired
 	private CqlSession session;
@@ -93,7 +99,7 @@ class BucketedCategoryPostsIntegrationTests {
 	@ServesQuery({ "Q5", "Q8" })
 	void quietMonthsHideNothing() {
 		List<UUID> old = write(Instant.parse("2024-02-10T12:00:00Z"), 2, Duration.ofHours(1));
-		List<UUID> recent = write(Instant.now().minus(Duration.ofHours(2)), 1, Duration.ofMinutes(1));
+		List<UUID> recent = write(this.clock.instant().minus(Duration.ofHours(2)), 1, Duration.ofMinutes(1));
 
 		List<UUID> expected = new ArrayList<>(recent);
 		expected.addAll(old);
@@ -108,7 +114,7 @@ class BucketedCategoryPostsIntegrationTests {
 	@Test
 	@ServesQuery("Q5")
 	void postsOfTheSameMillisecondNeverOverwriteEachOther() {
-		Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+		Instant now = this.clock.instant().truncatedTo(ChronoUnit.MILLIS);
 		execute(post(UUID.randomUUID(), now, "One", this.category, this.category, 1));
 		execute(post(UUID.randomUUID(), now, "Two", this.category, this.category, 1));
 
@@ -124,10 +130,11 @@ class BucketedCategoryPostsIntegrationTests {
 	void aMoveWhileDualWritingMovesTheCopyInBothTables() {
 		String target = BlogTables.randomCategory();
 		UUID postId = UUID.randomUUID();
-		Instant createdAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+		Instant createdAt = this.clock.instant().truncatedTo(ChronoUnit.MILLIS);
 		execute(post(postId, createdAt, "Mover", this.category, this.category, 1));
 
-		execute(post(postId, createdAt, "Mover", target, this.category, 2));
+		PostsByIdRow moved = post(postId, createdAt, "Mover", target, this.category, 2);
+		execute(moved);
 
 		assertThat(this.tables.legacyCategoryPosts(this.category)).isEmpty();
 		assertThat(this.tables.bucketedCategoryPosts(this.category, createdAt)).isEmpty();
@@ -136,6 +143,7 @@ class BucketedCategoryPostsIntegrationTests {
 		assertThat(this.tables.bucketedCategoryPosts(target, createdAt)).singleElement()
 			.satisfies((row) -> assertThat(row.getUuid("post_id")).isEqualTo(postId));
 		assertThat(this.tables.categoryMonths(target)).containsExactly(BlogTables.month(createdAt));
+		this.tables.assertBucketedCopy(postId, moved.authorId(), "Mover", target, createdAt, moved.writeTime());
 	}
 
 	/**
@@ -147,18 +155,18 @@ class BucketedCategoryPostsIntegrationTests {
 	void aCursorOfTheLegacyTableContinuesOnTheBuckets() {
 		List<UUID> newestFirst = write(Instant.parse("2025-05-25T00:00:00Z"), 6, Duration.ofDays(3));
 
-		Page<PostSummary> first = service(LEGACY_ONLY).findLatest(this.category, null, 3).block();
-		Page<PostSummary> second = service(NEW_ONLY).findLatest(this.category, first.next(), 3).block();
+		Page<CategoryPost> first = service(LEGACY_ONLY).findLatest(this.category, null, 3).block();
+		Page<CategoryPost> second = service(NEW_ONLY).findLatest(this.category, first.next(), 3).block();
 
 		List<UUID> read = new ArrayList<>();
-		first.items().forEach((item) -> read.add(item.id()));
-		second.items().forEach((item) -> read.add(item.id()));
+		first.items().forEach((item) -> read.add(item.postId()));
+		second.items().forEach((item) -> read.add(item.postId()));
 		assertThat(read).containsExactlyElementsOf(newestFirst);
 		assertThat(second.next()).isNull();
 	}
 
 	private CategoryPostsService service(CategoryTables tables) {
-		return new CategoryPostsService(this.legacy, this.bucketed, () -> Mono.just(tables), this.mapper, this.cursors,
+		return new CategoryPostsService(this.legacy, this.bucketed, () -> Mono.just(tables), this.cursors,
 				new SimpleMeterRegistry());
 	}
 
@@ -177,20 +185,19 @@ class BucketedCategoryPostsIntegrationTests {
 	private PostsByIdRow post(UUID postId, Instant createdAt, String title, String category, String previous,
 			int version) {
 		return new PostsByIdRow(postId, UUID.randomUUID(), title, "body", category, previous, createdAt, version,
-				DualWriter.nowMicros(), false);
+				this.time.nowMicros(), false);
 	}
 
 	/**
 	 * Writes a version's category copies as the post feature does while dual-writing: one
-	 * logged batch, one timestamp.
+	 * logged batch, one timestamp, through the service's dual writer.
 	 */
 	private void execute(PostsByIdRow post) {
 		CategoryPostCopies copies = new CategoryPostCopies(this.legacy, this.bucketed, () -> Mono.just(DUAL_WRITE));
-		BatchStatement batch = BatchStatement.newInstance(DefaultBatchType.LOGGED);
-		for (var statement : copies.write(post).collectList().block()) {
-			batch = batch.add((BatchableStatement<?>) statement);
-		}
-		this.session.execute(batch.setQueryTimestamp(post.writeTime()));
+		DenormalizedWrite.Builder write = DenormalizedWrite.builder("category copies of " + post.postId())
+			.strategy(WriteStrategy.LOGGED_BATCH)
+			.timestamp(post.writeTime());
+		copies.write(write, post).then(Mono.defer(() -> this.writer.execute(write.build()))).block();
 	}
 
 	private List<UUID> readAll(CategoryTables tables, int limit) {
@@ -198,8 +205,8 @@ class BucketedCategoryPostsIntegrationTests {
 		List<UUID> read = new ArrayList<>();
 		String cursor = null;
 		do {
-			Page<PostSummary> page = service.findLatest(this.category, cursor, limit).block();
-			page.items().forEach((item) -> read.add(item.id()));
+			Page<CategoryPost> page = service.findLatest(this.category, cursor, limit).block();
+			page.items().forEach((item) -> read.add(item.postId()));
 			cursor = page.next();
 		}
 		while (cursor != null);

@@ -4,7 +4,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
-import dev.querydriven.blogplatform.post.PostSummary;
 import dev.querydriven.servicesupport.web.Page;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -13,6 +12,7 @@ import reactor.core.publisher.Mono;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.webflux.test.autoconfigure.WebFluxTest;
+import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -24,6 +24,7 @@ import static org.mockito.Mockito.verifyNoInteractions;
  * The category list's HTTP shape and its problems.
  */
 @WebFluxTest(CategoryController.class)
+@Import(CategoryPostMapperImpl.class)
 class CategoryControllerTests {
 
 	@Autowired
@@ -37,8 +38,8 @@ class CategoryControllerTests {
 	void listAnswersAPage() {
 		UUID postId = UUID.randomUUID();
 		given(this.service.findLatest("data-modeling", null, 5))
-			.willReturn(Mono.just(new Page<>(List.of(new PostSummary(postId, UUID.randomUUID(), "Buckets",
-					"data-modeling", Instant.parse("2026-05-01T10:00:00Z"))), null)));
+			.willReturn(Mono.just(new Page<>(List.of(new CategoryPost("data-modeling",
+					Instant.parse("2026-05-01T10:00:00Z"), postId, UUID.randomUUID(), "Buckets")), null)));
 
 		this.client.get()
 			.uri("/categories/data-modeling/posts?limit=5")

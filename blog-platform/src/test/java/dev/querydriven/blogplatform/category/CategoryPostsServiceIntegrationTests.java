@@ -11,11 +11,11 @@ import dev.querydriven.blogplatform.BlogPlatformIntegrationTest;
 import dev.querydriven.blogplatform.BlogTables;
 import dev.querydriven.blogplatform.post.NewPost;
 import dev.querydriven.blogplatform.post.PostService;
-import dev.querydriven.blogplatform.post.PostSummary;
 import dev.querydriven.modeling.catalog.ServesQuery;
 import dev.querydriven.servicesupport.web.InvalidRequestException;
 import dev.querydriven.servicesupport.web.Page;
 import org.junit.jupiter.api.Test;
+import org.threeten.extra.MutableClock;
 import reactor.core.publisher.Flux;
 import reactor.test.StepVerifier;
 
@@ -35,6 +35,9 @@ class CategoryPostsServiceIntegrationTests {
 
 	@Autowired
 	private CategoryPostsService categoryPosts;
+
+	@Autowired
+	private MutableClock clock;
 
 	/**
 	 * Paging through a category returns each post exactly once, newest first, across
@@ -75,7 +78,7 @@ class CategoryPostsServiceIntegrationTests {
 	}
 
 	private List<UUID> publish(String category, int count, Duration spacing) {
-		Instant start = Instant.now().minus(spacing.multipliedBy(count));
+		Instant start = this.clock.instant().minus(spacing.multipliedBy(count));
 		List<UUID> ids = new ArrayList<>();
 		List<NewPost> posts = new ArrayList<>();
 		for (int i = 0; i < count; i++) {
@@ -93,8 +96,8 @@ class CategoryPostsServiceIntegrationTests {
 		List<UUID> read = new ArrayList<>();
 		String cursor = null;
 		do {
-			Page<PostSummary> page = this.categoryPosts.findLatest(category, cursor, limit).block();
-			page.items().forEach((item) -> read.add(item.id()));
+			Page<CategoryPost> page = this.categoryPosts.findLatest(category, cursor, limit).block();
+			page.items().forEach((item) -> read.add(item.postId()));
 			cursor = page.next();
 		}
 		while (cursor != null);

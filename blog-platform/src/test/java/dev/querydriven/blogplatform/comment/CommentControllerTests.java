@@ -16,6 +16,7 @@ import reactor.core.publisher.Mono;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.webflux.test.autoconfigure.WebFluxTest;
+import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -27,6 +28,7 @@ import static org.mockito.Mockito.verifyNoInteractions;
  * The comments API's HTTP shape and its problems.
  */
 @WebFluxTest(CommentController.class)
+@Import(CommentMapperImpl.class)
 class CommentControllerTests {
 
 	@Autowired
@@ -41,8 +43,8 @@ class CommentControllerTests {
 	@Test
 	void addAnswersCreatedWithTheComment() {
 		UUID commentId = UUID.randomUUID();
-		given(this.service.add(this.postId, "Ann", "Great")).willReturn(Mono
-			.just(new CommentResponse(commentId, this.postId, "Ann", "Great", Instant.parse("2026-05-01T10:00:00Z"))));
+		given(this.service.add(this.postId, "Ann", "Great")).willReturn(Mono.just(
+				new CommentsByPostRow(this.postId, Instant.parse("2026-05-01T10:00:00Z"), commentId, "Ann", "Great")));
 
 		this.client.post()
 			.uri("/posts/{id}/comments", this.postId)
@@ -67,8 +69,9 @@ class CommentControllerTests {
 	/** The thread is a page of comments. */
 	@Test
 	void listAnswersAPage() {
-		given(this.service.findOldestFirst(this.postId, null, 20)).willReturn(Mono.just(new Page<>(
-				List.of(new CommentResponse(UUID.randomUUID(), this.postId, "Ann", "First", Instant.now())), null)));
+		given(this.service.findOldestFirst(this.postId, null, 20))
+			.willReturn(Mono.just(new Page<>(List.of(new CommentsByPostRow(this.postId,
+					Instant.parse("2026-05-01T10:00:00Z"), UUID.randomUUID(), "Ann", "First")), null)));
 
 		this.client.get()
 			.uri("/posts/{id}/comments", this.postId)

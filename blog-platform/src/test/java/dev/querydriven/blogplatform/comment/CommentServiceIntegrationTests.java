@@ -10,6 +10,7 @@ import dev.querydriven.blogplatform.BlogPlatformIntegrationTest;
 import dev.querydriven.blogplatform.BlogTables;
 import dev.querydriven.blogplatform.post.NewPost;
 import dev.querydriven.blogplatform.post.PostService;
+import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.modeling.catalog.ServesQuery;
 import dev.querydriven.servicesupport.web.ConflictException;
 import dev.querydriven.servicesupport.web.CursorCodec;
@@ -17,6 +18,7 @@ import dev.querydriven.servicesupport.web.NotFoundException;
 import dev.querydriven.servicesupport.web.Page;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.threeten.extra.MutableClock;
 import reactor.core.publisher.Flux;
 import reactor.test.StepVerifier;
 
@@ -44,10 +46,13 @@ class CommentServiceIntegrationTests {
 	private CommentCountRepository counts;
 
 	@Autowired
-	private CommentMapper mapper;
+	private CursorCodec cursors;
 
 	@Autowired
-	private CursorCodec cursors;
+	private TimeSource time;
+
+	@Autowired
+	private MutableClock clock;
 
 	@Autowired
 	private CqlSession session;
@@ -61,8 +66,7 @@ class CommentServiceIntegrationTests {
 		this.tables = new BlogTables(this.session);
 		this.postId = UUID.randomUUID();
 		this.posts
-			.publish(new NewPost(this.postId, UUID.randomUUID(), "Thread", "b", BlogTables.randomCategory(),
-					Instant.now()))
+			.publish(new NewPost(this.postId, UUID.randomUUID(), "Thread", "b", BlogTables.randomCategory(), null))
 			.block();
 	}
 
@@ -73,7 +77,8 @@ class CommentServiceIntegrationTests {
 		this.comments.add(this.postId, "Ann", "Nice post").as(StepVerifier::create).assertNext((comment) -> {
 			assertThat(comment.postId()).isEqualTo(this.postId);
 			assertThat(comment.authorName()).isEqualTo("Ann");
-			assertThat(comment.text()).isEqualTo("Nice post");
+			assertThat(comment.commentText()).isEqualTo("Nice post");
+			assertThat(comment.createdAt()).isEqualTo(this.clock.instant());
 		}).verifyComplete();
 
 		assertThat(this.tables.comments(this.postId)).singleElement()
@@ -85,7 +90,7 @@ class CommentServiceIntegrationTests {
 	@Test
 	@ServesQuery("Q3")
 	void pagesReturnEveryCommentOnceOldestFirst() {
-		Instant start = Instant.now().minusSeconds(60);
+		Instant start = this.clock.instant().minusSeconds(60);
 		List<UUID> oldestFirst = new ArrayList<>();
 		for (int i = 0; i < 5; i++) {
 			UUID commentId = UUID.randomUUID();
@@ -96,8 +101,8 @@ class CommentServiceIntegrationTests {
 		List<UUID> read = new ArrayList<>();
 		String cursor = null;
 		do {
-			Page<CommentResponse> page = this.comments.findOldestFirst(this.postId, cursor, 2).block();
-			page.items().forEach((comment) -> read.add(comment.id()));
+			Page<CommentsByPostRow> page = this.comments.findOldestFirst(this.postId, cursor, 2).block();
+			page.items().forEach((comment) -> read.add(comment.commentId()));
 			cursor = page.next();
 		}
 		while (cursor != null);
@@ -112,7 +117,7 @@ class CommentServiceIntegrationTests {
 	@Test
 	@ServesQuery("Q3")
 	void commentsOfTheSameMillisecondNeverOverwriteEachOther() {
-		Instant now = Instant.now();
+		Instant now = this.clock.instant();
 
 		Flux.merge(this.comments.add(this.postId, UUID.randomUUID(), now, "A", "one"),
 				this.comments.add(this.postId, UUID.randomUUID(), now, "B", "two"))
@@ -126,7 +131,7 @@ class CommentServiceIntegrationTests {
 	@ServesQuery("Q7")
 	void fullThreadRefusesComments() {
 		CommentService capped = new CommentService(this.posts, this.commentRepository, this.counts,
-				new CommentProperties(2), this.mapper, this.cursors);
+				new CommentProperties(2), this.cursors, this.time);
 		capped.add(this.postId, "A", "one").then(capped.add(this.postId, "B", "two")).block();
 
 		capped.add(this.postId, "C", "three").as(StepVerifier::create).verifyError(ConflictException.class);

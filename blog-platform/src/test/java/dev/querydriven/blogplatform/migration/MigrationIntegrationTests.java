@@ -48,6 +48,14 @@ import static org.awaitility.Awaitility.await;
  * The migration gets a name of its own in this test application, so its state never mixes
  * with another test's; the backfill and verify scan the whole legacy table, which also
  * holds the rows other tests wrote (they are copied and checked like any other).
+ *
+ * <p>
+ * One of the two test classes with an application context of their own (not
+ * {@code @BlogPlatformIntegrationTest}): the phases it moves through decide where every
+ * instance writes and reads, so in the shared context they would reroute the other tests'
+ * category copies and pages; its guards wait on the wall clock (the settle margin after
+ * dual writes began), which the shared context's frozen test clock would hold shut; and
+ * it needs a fast phase refresh.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "querydriven.blog.migrations.refresh-interval=1s",

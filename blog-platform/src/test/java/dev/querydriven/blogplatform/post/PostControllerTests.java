@@ -51,8 +51,8 @@ class PostControllerTests {
 	void publishAnswersCreatedWithThePost() {
 		given(this.posts.publish(any())).willAnswer((invocation) -> {
 			NewPost post = invocation.getArgument(0);
-			return Mono.just(new PostsByIdRow(post.postId(), post.authorId(), post.title(), post.body(),
-					post.category(), post.category(), post.createdAt(), 1, 1L, false));
+			return Mono.just(new PostsByIdRow(UUID.randomUUID(), post.authorId(), post.title(), post.body(),
+					post.category(), post.category(), Instant.parse("2026-05-01T10:00:00Z"), 1, 1L, false));
 		});
 
 		this.client.post()

@@ -10,7 +10,9 @@ import dev.querydriven.blogplatform.BlogPlatformIntegrationTest;
 import dev.querydriven.blogplatform.BlogTables;
 import dev.querydriven.blogplatform.comment.CommentService;
 import dev.querydriven.blogplatform.post.PostService;
+import dev.querydriven.modeling.time.TimeSource;
 import org.junit.jupiter.api.Test;
+import org.threeten.extra.MutableClock;
 import reactor.test.StepVerifier;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -35,6 +37,12 @@ class DemoDataSeederIntegrationTests {
 	@Autowired
 	private CqlSession session;
 
+	@Autowired
+	private TimeSource time;
+
+	@Autowired
+	private MutableClock clock;
+
 	/**
 	 * Seeding publishes every post with its copies and comments; seeding again creates
 	 * nothing and counts nothing twice.
@@ -45,9 +53,9 @@ class DemoDataSeederIntegrationTests {
 		// another set.
 		DemoDataSeeder seeder = new DemoDataSeeder(this.posts, this.comments,
 				new SeedProperties(true, POSTS, "seeder-test-" + UUID.randomUUID()), (event) -> {
-				});
+				}, this.time);
 		BlogTables tables = new BlogTables(this.session);
-		Instant anchor = Instant.now().truncatedTo(ChronoUnit.MINUTES);
+		Instant anchor = this.clock.instant().truncatedTo(ChronoUnit.MINUTES);
 
 		AtomicReference<DemoDataSeeded> seeded = new AtomicReference<>();
 		seeder.seed(anchor).as(StepVerifier::create).consumeNextWith(seeded::set).verifyComplete();
