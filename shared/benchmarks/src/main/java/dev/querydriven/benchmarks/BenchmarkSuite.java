@@ -366,7 +366,7 @@ public final class BenchmarkSuite {
 			for (double step : this.settings.openSteps()) {
 				phases.add(new HttpPlan.Phase(phases.size(), lane, workload.info().id(), url, true, 0,
 						Math.max(1, Math.round(saturation * step)), seconds(this.settings.openStep()),
-						this.settings.samples(), HttpPlan.Phase.OPEN));
+						this.settings.samples(workload.info()), HttpPlan.Phase.OPEN));
 			}
 			lane += this.settings.parallel() ? 1 : 0;
 		}
@@ -382,7 +382,7 @@ public final class BenchmarkSuite {
 	private HttpPlan.Phase closedPhase(int index, int lane, WorkloadResult workload, String url, String kind,
 			Duration duration) {
 		return new HttpPlan.Phase(index, lane, workload.info().id(), url, false, this.settings.concurrency(), 0,
-				seconds(duration), this.settings.samples(), kind);
+				seconds(duration), this.settings.samples(workload.info()), kind);
 	}
 
 	private static double seconds(Duration duration) {

@@ -58,6 +58,17 @@ public record SuiteSettings(String mode, Scale scale, int concurrency, Duration 
 	}
 
 	/**
+	 * The inputs a workload cycles through: {@link #samples()} requests, or, for requests
+	 * of many rows, as many as make the same number of rows, but never fewer than the
+	 * requests in flight (so that concurrent requests write different partitions).
+	 * @param workload the workload
+	 * @return the number of inputs
+	 */
+	public int samples(WorkloadInfo workload) {
+		return Math.max(this.concurrency, this.samples / workload.rowsPerRequest());
+	}
+
+	/**
 	 * The settings of a mode.
 	 * @param mode {@code full} or {@code smoke}
 	 * @return the settings

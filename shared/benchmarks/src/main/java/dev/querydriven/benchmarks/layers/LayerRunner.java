@@ -179,7 +179,7 @@ public final class LayerRunner {
 			StatementCapture capture, CqlSession raw) {
 		WorkloadInfo info = workload.info();
 		Function<I, Mono<Integer>> call = workload.service(context);
-		int samples = this.settings.samples();
+		int samples = this.settings.samples(info);
 		progress(info.id() + ": capturing " + samples + " requests");
 		List<CapturedRequest> captured = new ArrayList<>();
 		List<String> warnings = new ArrayList<>();

@@ -200,9 +200,10 @@ public final class Report {
 			.append(" s warm-up, then ")
 			.append(seconds(result.settings().window()))
 			.append(" s measured, per layer and request |\n");
-		md.append("| Inputs | every layer cycles through the same ")
+		md.append("| Inputs | every layer cycles through the same inputs of a request (")
 			.append(result.settings().samples())
-			.append(" inputs per request; the raw driver replays the statements the service executed for them |\n");
+			.append(", or as many as make as many rows for batches, at least one per request in flight); "
+					+ "the raw driver replays the statements the service executed for them |\n");
 		md.append("| Data | ");
 		md.append(
 				String.join("; ",
