@@ -294,16 +294,25 @@ public final class BenchmarkSuite {
 			Map<String, DataSet> data = new LinkedHashMap<>();
 			results.forEach((result) -> data.put(result.service(), result.data()));
 			Path http = this.output.resolve("http");
-			GatlingRun.Result closed = GatlingRun.run(closedPlan(results, urls, data), http, "closed", processes,
-					node.processHandle(), (message) -> logger.info("{}", message));
-			reports.add(this.output.relativize(closed.report()).toString());
 			Map<String, List<Run>> runs = new HashMap<>();
 			Map<String, Double> throughput = new HashMap<>();
-			collect(closed, runs, throughput);
-			GatlingRun.Result open = GatlingRun.run(openPlan(results, urls, data, throughput), http, "open", processes,
-					node.processHandle(), (message) -> logger.info("{}", message));
-			reports.add(this.output.relativize(open.report()).toString());
-			collect(open, runs, new HashMap<>());
+			if (this.settings.parallel()) {
+				// The smoke run: one Gatling JVM, every phase at a rate known in advance.
+				GatlingRun.Result smoke = GatlingRun.run(openPlan(results, urls, data, Map.of()), http, "smoke",
+						processes, node.processHandle(), (message) -> logger.info("{}", message));
+				reports.add(this.output.relativize(smoke.report()).toString());
+				collect(smoke, runs, throughput);
+			}
+			else {
+				GatlingRun.Result closed = GatlingRun.run(closedPlan(results, urls, data), http, "closed", processes,
+						node.processHandle(), (message) -> logger.info("{}", message));
+				reports.add(this.output.relativize(closed.report()).toString());
+				collect(closed, runs, throughput);
+				GatlingRun.Result open = GatlingRun.run(openPlan(results, urls, data, throughput), http, "open",
+						processes, node.processHandle(), (message) -> logger.info("{}", message));
+				reports.add(this.output.relativize(open.report()).toString());
+				collect(open, runs, new HashMap<>());
+			}
 			List<ServiceResult> measured = merge(results, runs, Map.of());
 			Map<String, List<Profile>> profiles = profileHttp(measured, urls, data, processes, node, http);
 			return merge(results, runs, profiles);
@@ -357,12 +366,19 @@ public final class BenchmarkSuite {
 		List<HttpPlan.Phase> phases = new ArrayList<>();
 		int lane = 0;
 		for (WorkloadResult workload : workloads(results)) {
+			String url = urls.get(workload.info().service());
+			if (this.settings.parallel()) {
+				phases.add(
+						closedPhase(phases.size(), lane, workload, url, HttpPlan.Phase.CLOSED, this.settings.window()));
+			}
 			if (!workload.info().hottest()) {
+				lane += this.settings.parallel() ? 1 : 0;
 				continue;
 			}
-			String url = urls.get(workload.info().service());
 			warmUp(phases, lane, workload, url, this.settings.warmUp());
-			double saturation = closedThroughput.getOrDefault(workload.info().id(), 1.0);
+			// Without a measured throughput (the smoke run), the concurrency per second.
+			double saturation = closedThroughput.getOrDefault(workload.info().id(),
+					(double) this.settings.concurrency());
 			for (double step : this.settings.openSteps()) {
 				phases.add(new HttpPlan.Phase(phases.size(), lane, workload.info().id(), url, true, 0,
 						Math.max(1, Math.round(saturation * step)), seconds(this.settings.openStep()),

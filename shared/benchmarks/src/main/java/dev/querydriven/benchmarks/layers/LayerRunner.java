@@ -132,7 +132,11 @@ public final class LayerRunner {
 		properties.put("spring.cassandra.contact-points", this.task.host() + ":" + this.task.port());
 		properties.put("spring.cassandra.local-datacenter", this.task.datacenter());
 		properties.put("spring.cassandra.username", this.task.username());
-		properties.put("spring.main.web-application-type", this.settings.inProcessHttp() ? "reactive" : "none");
+		// A reactive web application, as in production: the web conventions (cursors,
+		// problem details) are beans of one. Its server listens on a free port, idle
+		// unless
+		// this JVM serves the smoke run's HTTP layer.
+		properties.put("spring.main.web-application-type", "reactive");
 		properties.putAll(SuiteSettings.SERVICE_PROPERTIES);
 		properties.putAll(benchmark.properties());
 		// As command-line arguments: they rank above the service's application.yml.
