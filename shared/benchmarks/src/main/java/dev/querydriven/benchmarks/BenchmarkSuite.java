@@ -118,6 +118,8 @@ public final class BenchmarkSuite {
 		Instant started = Instant.now();
 		long start = System.nanoTime();
 		createDirectories(this.output);
+		// An earlier run's flame graphs would be published with this run's.
+		deleteRecursively(this.output.resolve("profiles"));
 		ServerWarnings.capture();
 		List<ServiceResult> results;
 		List<String> reports = new ArrayList<>();

@@ -60,10 +60,18 @@ public final class ServiceJvm implements AutoCloseable {
 			Credentials role, List<String> jvmOptions, Path log, Consumer<String> progress) {
 		int port = freePort();
 		List<String> arguments = new java.util.ArrayList<>(jvmOptions);
-		arguments.addAll(List.of("-jar", jar.toAbsolutePath().toString(), "--server.port=" + port,
-				"--spring.cassandra.contact-points=" + contactPoint,
-				"--spring.cassandra.local-datacenter=" + datacenter, "--spring.cassandra.username=" + role.username(),
-				"--querydriven.seed.enabled=false", "--spring.main.banner-mode=off"));
+		arguments.addAll(List.of("-jar", jar.toAbsolutePath().toString()));
+		// The same settings as the service in the layer JVM (request timeout, no demo
+		// data,
+		// the service's own), so the HTTP layer differs from the service layer by HTTP
+		// only.
+		Map<String, String> properties = new LinkedHashMap<>(SuiteSettings.SERVICE_PROPERTIES);
+		properties.putAll(service.properties());
+		properties.put("server.port", String.valueOf(port));
+		properties.put("spring.cassandra.contact-points", contactPoint);
+		properties.put("spring.cassandra.local-datacenter", datacenter);
+		properties.put("spring.cassandra.username", role.username());
+		properties.forEach((name, value) -> arguments.add("--" + name + "=" + value));
 		progress.accept("starting " + service.name() + " (" + jar.getFileName() + ") on port " + port);
 		JavaProcess process = JavaProcess.start(service.name(), arguments,
 				Map.of("SPRING_CASSANDRA_PASSWORD", role.password()), log, (line) -> {
