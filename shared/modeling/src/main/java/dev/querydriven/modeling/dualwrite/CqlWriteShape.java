@@ -3,7 +3,9 @@ package dev.querydriven.modeling.dualwrite;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What a CQL modification statement does, read from its text by a small tokenizer rather
@@ -40,7 +42,29 @@ record CqlWriteShape(Kind kind, String cql, boolean conditional, boolean usingTi
 
 	}
 
+	/**
+	 * Shapes already read, by statement text: every write of a prepared statement is
+	 * checked, and tokenizing its text each time took a few percent of a write's CPU in
+	 * the benchmarks. Bounded, since unprepared statements may carry their values in
+	 * their text.
+	 */
+	private static final Map<String, CqlWriteShape> shapes = new ConcurrentHashMap<>();
+
+	private static final int MAX_CACHED_SHAPES = 1024;
+
 	static CqlWriteShape of(String cql) {
+		CqlWriteShape known = shapes.get(cql);
+		if (known != null) {
+			return known;
+		}
+		CqlWriteShape shape = read(cql);
+		if (shapes.size() < MAX_CACHED_SHAPES) {
+			shapes.putIfAbsent(cql, shape);
+		}
+		return shape;
+	}
+
+	private static CqlWriteShape read(String cql) {
 		List<Token> tokens = tokenize(cql);
 		Kind kind = kind(tokens);
 		boolean conditional = tokens.stream().anyMatch((token) -> token.isWord("if"));

@@ -91,4 +91,12 @@ class CqlWriteShapeTests {
 					"5b6962dd-3f90-4c93-8f61-eabfa4a803e2"));
 	}
 
+	/** A statement's text is read once: the shape of the same text is the same object. */
+	@Test
+	void readsEachStatementTextOnce() {
+		String cql = "UPDATE counts SET hits = hits + 1 WHERE id = ?";
+
+		assertThat(CqlWriteShape.of(cql)).isSameAs(CqlWriteShape.of(cql));
+	}
+
 }

@@ -1,0 +1,530 @@
+package dev.querydriven.benchmarks;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import dev.querydriven.benchmarks.http.GatlingRun;
+import dev.querydriven.benchmarks.http.HttpPlan;
+import dev.querydriven.benchmarks.http.ServiceJvm;
+import dev.querydriven.benchmarks.layers.LayerRunner;
+import dev.querydriven.benchmarks.layers.LayerTask;
+import dev.querydriven.benchmarks.measure.Machine;
+import dev.querydriven.benchmarks.measure.Outcome;
+import dev.querydriven.benchmarks.measure.ServerWarnings;
+import dev.querydriven.benchmarks.profile.Profiles;
+import dev.querydriven.benchmarks.report.Goals;
+import dev.querydriven.benchmarks.report.Layer;
+import dev.querydriven.benchmarks.report.Profile;
+import dev.querydriven.benchmarks.report.Report;
+import dev.querydriven.benchmarks.report.Run;
+import dev.querydriven.benchmarks.report.ServiceResult;
+import dev.querydriven.benchmarks.report.SuiteResult;
+import dev.querydriven.benchmarks.report.WorkloadResult;
+import dev.querydriven.embeddedcassandra.CassandraLogin;
+import dev.querydriven.embeddedcassandra.Credentials;
+import dev.querydriven.embeddedcassandra.EmbeddedCassandra;
+import dev.querydriven.servicesupport.cassandra.KeyspaceProvisioner;
+import dev.querydriven.servicesupport.cassandra.QueryDrivenCassandraProperties;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The suite: one Cassandra node (a child JVM), then for every service a layer JVM (raw
+ * driver and service layer, see {@link LayerRunner}), then the HTTP layer (each service's
+ * executable jar in its own JVM, Gatling in another), then the report.
+ *
+ * <pre>
+ * ./mvnw -B -pl shared/benchmarks -am verify -Pbenchmarks
+ * </pre>
+ */
+public final class BenchmarkSuite {
+
+	private static final Logger logger = LoggerFactory.getLogger(BenchmarkSuite.class);
+
+	/** The options of the JVMs whose CPU is compared: the harness's and the services'. */
+	private static final List<String> JVM_OPTIONS = List.of("-Xms1g", "-Xmx1g", "-XX:+UseG1GC");
+
+	private final SuiteSettings settings;
+
+	private final Path output;
+
+	private final Path repository;
+
+	private final List<ServiceBenchmark> services;
+
+	private final List<String> notes = new ArrayList<>();
+
+	/**
+	 * A suite.
+	 * @param settings how to measure
+	 * @param output where results go (e.g. {@code target/benchmarks})
+	 * @param repository the repository's root, where the services' executable jars are
+	 * built (full run only)
+	 * @param services the services to measure
+	 */
+	public BenchmarkSuite(SuiteSettings settings, Path output, Path repository, List<ServiceBenchmark> services) {
+		this.settings = settings;
+		this.output = output.toAbsolutePath();
+		this.repository = repository;
+		this.services = List.copyOf(services);
+	}
+
+	/**
+	 * Runs the suite: {@code --mode=full|smoke}, {@code --output=DIR},
+	 * {@code --repository=DIR}, optionally {@code --publish=DIR} (where the summary,
+	 * charts and flame graphs are copied) and {@code --services=a,b}.
+	 * @param args the options
+	 */
+	public static void main(String[] args) {
+		Map<String, String> options = new HashMap<>();
+		for (String arg : args) {
+			int equals = arg.indexOf('=');
+			options.put(arg.substring(2, (equals > 0) ? equals : arg.length()),
+					(equals > 0) ? arg.substring(equals + 1) : "true");
+		}
+		SuiteSettings settings = SuiteSettings.of(options.getOrDefault("mode", "full"));
+		List<ServiceBenchmark> services = Optional.ofNullable(options.get("services"))
+			.map((names) -> Stream.of(names.split(",")).map(Benchmarks::named).toList())
+			.orElse(Benchmarks.all());
+		Path output = Path.of(options.getOrDefault("output", "target/benchmarks"));
+		BenchmarkSuite suite = new BenchmarkSuite(settings, output,
+				Path.of(options.getOrDefault("repository", ".")).toAbsolutePath().normalize(), services);
+		SuiteResult result = suite.run();
+		if (options.containsKey("publish")) {
+			Report.publish(output, Path.of(options.get("publish")), result);
+		}
+		System.exit(0);
+	}
+
+	/**
+	 * Runs every service's workloads through every layer, and writes the report.
+	 * @return the results
+	 */
+	public SuiteResult run() {
+		Instant started = Instant.now();
+		long start = System.nanoTime();
+		createDirectories(this.output);
+		// An earlier run's flame graphs would be published with this run's.
+		deleteRecursively(this.output.resolve("profiles"));
+		ServerWarnings.capture();
+		List<ServiceResult> results;
+		List<String> reports = new ArrayList<>();
+		Machine machine;
+		try (EmbeddedCassandra node = startNode()) {
+			machine = Machine.describe(node.version(),
+					node.processHandle().info().command().orElse("the harness's JDK"));
+			logger.info("Machine: {} ({} cores), load average {}", machine.cpu(), machine.cores(),
+					machine.loadAverage());
+			Map<String, Credentials> roles = provision(node);
+			results = measureLayers(node, roles);
+			results = measureHttp(node, roles, results, reports);
+		}
+		finally {
+			this.layerJvms.values().forEach(JavaProcess::close);
+		}
+		SuiteResult result = new SuiteResult(this.settings.mode(), started, (System.nanoTime() - start) / 60e9, machine,
+				Machine.currentLoadAverage(), this.settings, results, reports, this.notes);
+		Report.write(result, this.output);
+		logger.info("Benchmarks done in {} min: {}", String.format("%.1f", result.minutes()),
+				this.output.resolve("summary.md"));
+		return result;
+	}
+
+	private EmbeddedCassandra startNode() {
+		Path directory = this.output.resolve("node");
+		deleteRecursively(directory);
+		logger.info("Starting the Cassandra node");
+		return EmbeddedCassandra.builder().directory(directory).stopTimeout(Duration.ofSeconds(10)).build().start();
+	}
+
+	/**
+	 * The admin step, as a service's own startup would do it on a cluster: its keyspace,
+	 * and a role of its own that the guardrails bind.
+	 */
+	private Map<String, Credentials> provision(EmbeddedCassandra node) {
+		Map<String, Credentials> roles = new LinkedHashMap<>();
+		try (CqlSession admin = CassandraLogin.open(List.of(node.contactPoint()), node.localDatacenter(),
+				node.superuser(), Duration.ofSeconds(60))) {
+			for (ServiceBenchmark service : this.services) {
+				Credentials role = Credentials.generate(service.keyspace());
+				KeyspaceProvisioner.provision(admin, service.keyspace(),
+						new QueryDrivenCassandraProperties.Replication("SimpleStrategy", 1), node.localDatacenter(),
+						role);
+				roles.put(service.name(), role);
+			}
+		}
+		return roles;
+	}
+
+	// The driver and service layers
+
+	private final Map<String, JavaProcess> layerJvms = new LinkedHashMap<>();
+
+	private final Map<String, CompletableFuture<String>> inProcessUrls = new LinkedHashMap<>();
+
+	private List<ServiceResult> measureLayers(EmbeddedCassandra node, Map<String, Credentials> roles) {
+		List<ServiceResult> results = new ArrayList<>();
+		if (this.settings.parallel()) {
+			this.services.forEach((service) -> startLayers(service, node, roles.get(service.name())));
+			this.services.forEach((service) -> results.add(awaitLayers(service)));
+		}
+		else {
+			for (ServiceBenchmark service : this.services) {
+				startLayers(service, node, roles.get(service.name()));
+				results.add(awaitLayers(service));
+			}
+		}
+		return results;
+	}
+
+	private void startLayers(ServiceBenchmark service, EmbeddedCassandra node, Credentials role) {
+		Path directory = this.output.resolve("layers");
+		createDirectories(directory);
+		LayerTask task = new LayerTask(service.name(), this.settings, node.contactPoint().getHostString(),
+				node.contactPoint().getPort(), node.localDatacenter(), role.username(), node.processHandle().pid(),
+				directory.resolve(service.name() + ".json"), this.output.resolve("profiles"));
+		Path taskFile = directory.resolve(service.name() + "-task.json");
+		Json.write(taskFile, task);
+		List<String> arguments = new ArrayList<>(JVM_OPTIONS);
+		arguments.addAll(List.of("-cp", String.join(java.io.File.pathSeparator, classPathOf(service)),
+				LayerRunner.class.getName(), taskFile.toString()));
+		CompletableFuture<String> url = new CompletableFuture<>();
+		this.inProcessUrls.put(service.name(), url);
+		logger.info("{}: starting the layer JVM", service.name());
+		this.layerJvms.put(service.name(),
+				JavaProcess.start(service.name() + " layers", arguments,
+						Map.of(LayerTask.PASSWORD_VARIABLE, role.password()),
+						directory.resolve(service.name() + ".log"), (line) -> {
+							if (line.startsWith(LayerTask.PROGRESS)) {
+								logger.info("{}: {}", service.name(), line.substring(LayerTask.PROGRESS.length()));
+							}
+							else if (line.startsWith(LayerTask.HTTP_READY)) {
+								url.complete("http://127.0.0.1:" + line.substring(LayerTask.HTTP_READY.length()));
+							}
+						}));
+	}
+
+	private ServiceResult awaitLayers(ServiceBenchmark service) {
+		JavaProcess jvm = this.layerJvms.get(service.name());
+		Path result = this.output.resolve("layers").resolve(service.name() + ".json");
+		if (this.settings.inProcessHttp()) {
+			// The JVM keeps serving HTTP once its result is written.
+			CompletableFuture<String> url = this.inProcessUrls.get(service.name());
+			CompletableFuture.anyOf(url, jvm.onExit()).orTimeout(20, TimeUnit.MINUTES).join();
+			if (!url.isDone()) {
+				throw new IllegalStateException(service.name() + ": the layer JVM failed; see "
+						+ this.output.resolve("layers").resolve(service.name() + ".log"));
+			}
+		}
+		else {
+			jvm.awaitSuccess(Duration.ofMinutes(20));
+			this.layerJvms.remove(service.name());
+		}
+		return Json.read(result, ServiceResult.class);
+	}
+
+	/**
+	 * The suite's class path without the other services' jars: each service's
+	 * {@code application.yml} and {@code cql} folder sit at the root of its jar, and a
+	 * JVM must see its own only.
+	 */
+	private List<String> classPathOf(ServiceBenchmark service) {
+		List<String> others = Benchmarks.all()
+			.stream()
+			.filter((other) -> !other.name().equals(service.name()))
+			.map((other) -> location(other.application()))
+			.toList();
+		List<String> classPath = new ArrayList<>();
+		for (String entry : JavaProcess.classPath()) {
+			if (!others.contains(Path.of(entry).toAbsolutePath().normalize().toString())) {
+				classPath.add(entry);
+			}
+		}
+		return classPath;
+	}
+
+	private static String location(Class<?> type) {
+		try {
+			return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI())
+				.toAbsolutePath()
+				.normalize()
+				.toString();
+		}
+		catch (java.net.URISyntaxException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	// The HTTP layer
+
+	private List<ServiceResult> measureHttp(EmbeddedCassandra node, Map<String, Credentials> roles,
+			List<ServiceResult> results, List<String> reports) {
+		Map<String, String> urls = new LinkedHashMap<>();
+		Map<String, ProcessHandle> processes = new LinkedHashMap<>();
+		Map<String, ServiceJvm> serviceJvms = new LinkedHashMap<>();
+		try {
+			for (ServiceBenchmark service : this.services) {
+				if (this.settings.inProcessHttp()) {
+					urls.put(service.name(), this.inProcessUrls.get(service.name()).join());
+					processes.put(service.name(), this.layerJvms.get(service.name()).handle());
+				}
+				else {
+					ServiceJvm jvm = ServiceJvm.start(service, executableJar(service),
+							node.contactPoint().getHostString() + ":" + node.contactPoint().getPort(),
+							node.localDatacenter(), roles.get(service.name()), JVM_OPTIONS,
+							this.output.resolve("http").resolve(service.name() + ".log"),
+							(message) -> logger.info("{}", message));
+					serviceJvms.put(service.name(), jvm);
+					urls.put(service.name(), jvm.baseUrl());
+					processes.put(service.name(), jvm.handle());
+				}
+			}
+			Map<String, DataSet> data = new LinkedHashMap<>();
+			results.forEach((result) -> data.put(result.service(), result.data()));
+			Path http = this.output.resolve("http");
+			Map<String, List<Run>> runs = new HashMap<>();
+			Map<String, Double> throughput = new HashMap<>();
+			if (this.settings.parallel()) {
+				// The smoke run: one Gatling JVM, every phase at a rate known in advance.
+				GatlingRun.Result smoke = GatlingRun.run(openPlan(results, urls, data, Map.of()), http, "smoke",
+						processes, node.processHandle(), (message) -> logger.info("{}", message));
+				reports.add(this.output.relativize(smoke.report()).toString());
+				collect(smoke, runs, throughput);
+			}
+			else {
+				GatlingRun.Result closed = GatlingRun.run(closedPlan(results, urls, data), http, "closed", processes,
+						node.processHandle(), (message) -> logger.info("{}", message));
+				reports.add(this.output.relativize(closed.report()).toString());
+				collect(closed, runs, throughput);
+				GatlingRun.Result open = GatlingRun.run(openPlan(results, urls, data, throughput), http, "open",
+						processes, node.processHandle(), (message) -> logger.info("{}", message));
+				reports.add(this.output.relativize(open.report()).toString());
+				collect(open, runs, new HashMap<>());
+			}
+			List<ServiceResult> measured = merge(results, runs, Map.of());
+			Map<String, List<Profile>> profiles = profileHttp(measured, urls, data, processes, node, http);
+			return merge(results, runs, profiles);
+		}
+		finally {
+			serviceJvms.forEach((name, jvm) -> {
+				int warnings = jvm.warnings();
+				if (warnings > 0) {
+					this.notes.add(name + ": " + warnings + " Cassandra warnings in the service JVM's log");
+				}
+				jvm.close();
+			});
+			this.layerJvms.forEach((name, jvm) -> {
+				jvm.closeInput();
+				jvm.awaitSuccess(Duration.ofMinutes(2));
+				int warnings = countWarnings(this.output.resolve("layers").resolve(name + ".log"));
+				if (warnings > 0) {
+					this.notes.add(name + ": " + warnings + " Cassandra warnings in the layer JVM's log");
+				}
+			});
+		}
+	}
+
+	private Path executableJar(ServiceBenchmark service) {
+		Path target = this.repository.resolve(service.name()).resolve("target");
+		try (Stream<Path> files = Files.list(target)) {
+			return files.filter((file) -> file.getFileName().toString().endsWith("-exec.jar"))
+				.findFirst()
+				.orElseThrow(() -> new IllegalStateException("No executable jar in " + target
+						+ ": build it first (./mvnw -B -pl shared/benchmarks -am verify -Pbenchmarks does)"));
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("No build output in " + target, ex);
+		}
+	}
+
+	private HttpPlan closedPlan(List<ServiceResult> results, Map<String, String> urls, Map<String, DataSet> data) {
+		List<HttpPlan.Phase> phases = new ArrayList<>();
+		int lane = 0;
+		for (WorkloadResult workload : workloads(results)) {
+			String url = urls.get(workload.info().service());
+			warmUp(phases, lane, workload, url, this.settings.warmUp());
+			phases.add(closedPhase(phases.size(), lane, workload, url, HttpPlan.Phase.CLOSED, this.settings.window()));
+			lane += this.settings.parallel() ? 1 : 0;
+		}
+		return new HttpPlan(phases, data);
+	}
+
+	private HttpPlan openPlan(List<ServiceResult> results, Map<String, String> urls, Map<String, DataSet> data,
+			Map<String, Double> closedThroughput) {
+		List<HttpPlan.Phase> phases = new ArrayList<>();
+		int lane = 0;
+		for (WorkloadResult workload : workloads(results)) {
+			String url = urls.get(workload.info().service());
+			if (this.settings.parallel()) {
+				phases.add(
+						closedPhase(phases.size(), lane, workload, url, HttpPlan.Phase.CLOSED, this.settings.window()));
+			}
+			if (!workload.info().hottest()) {
+				lane += this.settings.parallel() ? 1 : 0;
+				continue;
+			}
+			warmUp(phases, lane, workload, url, this.settings.warmUp());
+			// Without a measured throughput (the smoke run), the concurrency per second.
+			double saturation = closedThroughput.getOrDefault(workload.info().id(),
+					(double) this.settings.concurrency());
+			for (double step : this.settings.openSteps()) {
+				phases.add(new HttpPlan.Phase(phases.size(), lane, workload.info().id(), url, true, 0,
+						Math.max(1, Math.round(saturation * step)), seconds(this.settings.openStep()),
+						this.settings.samples(workload.info()), HttpPlan.Phase.OPEN));
+			}
+			lane += this.settings.parallel() ? 1 : 0;
+		}
+		return new HttpPlan(phases, data);
+	}
+
+	private void warmUp(List<HttpPlan.Phase> phases, int lane, WorkloadResult workload, String url, Duration duration) {
+		if (!duration.isZero()) {
+			phases.add(closedPhase(phases.size(), lane, workload, url, HttpPlan.Phase.WARM_UP, duration));
+		}
+	}
+
+	private HttpPlan.Phase closedPhase(int index, int lane, WorkloadResult workload, String url, String kind,
+			Duration duration) {
+		return new HttpPlan.Phase(index, lane, workload.info().id(), url, false, this.settings.concurrency(), 0,
+				seconds(duration), this.settings.samples(workload.info()), kind);
+	}
+
+	private static double seconds(Duration duration) {
+		return duration.toMillis() / 1000.0;
+	}
+
+	private static List<WorkloadResult> workloads(List<ServiceResult> results) {
+		return results.stream().flatMap((result) -> result.workloads().stream()).toList();
+	}
+
+	/**
+	 * The measured phases of a run as runs of the HTTP layer; a warm-up's errors are
+	 * carried into the run it warmed up.
+	 */
+	private static void collect(GatlingRun.Result result, Map<String, List<Run>> runs, Map<String, Double> throughput) {
+		long warmUpErrors = 0;
+		for (GatlingRun.PhaseResult phase : result.phases().values()) {
+			HttpPlan.Phase plan = phase.phase();
+			if (HttpPlan.Phase.WARM_UP.equals(plan.kind())) {
+				warmUpErrors = phase.outcome().errors();
+				continue;
+			}
+			if (HttpPlan.Phase.PROFILE.equals(plan.kind())) {
+				continue;
+			}
+			Outcome o = phase.outcome();
+			Outcome outcome = new Outcome(o.seconds(), o.requests(), o.errors(), o.timeouts(), warmUpErrors,
+					o.throughput(), o.latency(), o.rowsPerRequest(), o.errorSamples());
+			warmUpErrors = 0;
+			runs.computeIfAbsent(plan.workload(), (id) -> new ArrayList<>())
+				.add(new Run(plan.workload(), Layer.HTTP, plan.open() ? Run.OPEN : Run.CLOSED, plan.concurrency(),
+						plan.rate(), outcome, phase.cpu(), -1));
+			if (!plan.open()) {
+				throughput.put(plan.workload(), o.throughput());
+			}
+		}
+	}
+
+	private static List<ServiceResult> merge(List<ServiceResult> results, Map<String, List<Run>> runs,
+			Map<String, List<Profile>> profiles) {
+		return results.stream()
+			.map((service) -> new ServiceResult(service.service(), service.data(), service.loaded(),
+					service.startSeconds(), service.loadSeconds(),
+					service.workloads()
+						.stream()
+						.map((workload) -> workload.with(runs.getOrDefault(workload.info().id(), List.of()),
+								profiles.getOrDefault(workload.info().id(), List.of())))
+						.toList(),
+					service.notes()))
+			.toList();
+	}
+
+	/**
+	 * Profiles the service JVM of every workload whose HTTP layer missed its goal, one
+	 * profiled phase after a warm-up each.
+	 */
+	private Map<String, List<Profile>> profileHttp(List<ServiceResult> measured, Map<String, String> urls,
+			Map<String, DataSet> data, Map<String, ProcessHandle> processes, EmbeddedCassandra node, Path http) {
+		Map<String, List<Profile>> profiles = new HashMap<>();
+		if (this.settings.profile().isZero()) {
+			return profiles;
+		}
+		List<HttpPlan.Phase> phases = new ArrayList<>();
+		for (WorkloadResult workload : workloads(measured)) {
+			boolean missed = Goals.judge(workload)
+				.stream()
+				.anyMatch((verdict) -> verdict.layer() == Layer.HTTP && !verdict.met());
+			if (missed) {
+				String url = urls.get(workload.info().service());
+				warmUp(phases, 0, workload, url, Duration.ofSeconds(2));
+				phases
+					.add(closedPhase(phases.size(), 0, workload, url, HttpPlan.Phase.PROFILE, this.settings.profile()));
+			}
+		}
+		if (phases.isEmpty()) {
+			return profiles;
+		}
+		GatlingRun.Result result = GatlingRun.run(new HttpPlan(phases, data), http, "profile", processes,
+				node.processHandle(), (message) -> logger.info("{}", message));
+		Path directory = this.output.resolve("profiles");
+		createDirectories(directory);
+		for (HttpPlan.Phase phase : phases) {
+			Path jfr = result.profiles().resolve(phase.index() + ".jfr");
+			if (!HttpPlan.Phase.PROFILE.equals(phase.kind()) || !Files.isRegularFile(jfr)) {
+				continue;
+			}
+			String name = phase.workload().replace('/', '-') + "-http";
+			Profile profile = Profiles.render(jfr, directory.resolve(name + ".html"), "profiles/" + name + ".html",
+					phase.workload(), Layer.HTTP, "service JVM");
+			profiles.computeIfAbsent(phase.workload(), (id) -> new ArrayList<>()).add(profile);
+		}
+		return profiles;
+	}
+
+	private static int countWarnings(Path log) {
+		try (Stream<String> lines = Files.lines(log)) {
+			return (int) lines.filter((line) -> line.contains(ServerWarnings.MARKER)).count();
+		}
+		catch (IOException | UncheckedIOException ex) {
+			return 0;
+		}
+	}
+
+	private static void createDirectories(Path directory) {
+		try {
+			Files.createDirectories(directory);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	private static void deleteRecursively(Path directory) {
+		if (!Files.exists(directory)) {
+			return;
+		}
+		try (Stream<Path> paths = Files.walk(directory)) {
+			for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+				Files.delete(path);
+			}
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+}

@@ -1,0 +1,28 @@
+package dev.querydriven.benchmarks;
+
+/**
+ * How much data a service loads. Every layer of a service works on the same data: it is
+ * loaded once, before the first measured window.
+ *
+ * @param name {@code smoke} or {@code full}
+ * @param factor the share of the full data set (1 for the full run)
+ */
+public record Scale(String name, double factor) {
+
+	/** The full data set: a few thousand users, posts, orders, sensors. */
+	public static final Scale FULL = new Scale("full", 1.0);
+
+	/** A tiny data set for the smoke run. */
+	public static final Scale SMOKE = new Scale("smoke", 0.02);
+
+	/**
+	 * A count of the full data set, scaled.
+	 * @param full the count at full scale
+	 * @param minimum the least it may be
+	 * @return the scaled count
+	 */
+	public int of(int full, int minimum) {
+		return Math.max(minimum, (int) Math.round(full * this.factor));
+	}
+
+}

@@ -1,0 +1,84 @@
+package dev.querydriven.benchmarks;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How a run measures: the full run (the committed numbers) or the smoke run (every
+ * scenario through every layer on tiny data, in the build).
+ *
+ * @param mode {@code full} or {@code smoke}
+ * @param scale how much data each service loads
+ * @param concurrency requests in flight in the closed model
+ * @param warmUp the warm-up before every measured window
+ * @param window a measured window
+ * @param samples the inputs each workload cycles through, in every layer; as many
+ * requests are captured for the driver layer
+ * @param profile how long a layer that missed its goal is profiled (zero: not at all)
+ * @param openSteps the open model's arrival rates, as fractions of the closed model's
+ * HTTP throughput
+ * @param openStep how long each arrival rate is held
+ * @param parallel whether services (and HTTP workloads) run at the same time: the smoke
+ * run checks that everything runs, not how fast
+ * @param inProcessHttp whether the HTTP layer is served by the in-process service (smoke)
+ * rather than by the service's own executable jar (full)
+ */
+public record SuiteSettings(String mode, Scale scale, int concurrency, Duration warmUp, Duration window, int samples,
+		Duration profile, List<Double> openSteps, Duration openStep, boolean parallel, boolean inProcessHttp) {
+
+	/**
+	 * What every service runs with here, in-process or in its own JVM: no demo data, and
+	 * a 10 s driver request timeout in every layer (the raw driver's session copies it).
+	 * Boot's 2 s default is for production capacity with headroom; on a shared 2-core
+	 * machine, 64 requests in flight queue long enough to turn a slow moment into errors.
+	 */
+	public static final Map<String, String> SERVICE_PROPERTIES = Map.of("querydriven.seed.enabled", "false",
+			"spring.cassandra.request.timeout", "10s", "spring.main.banner-mode", "off", "server.port", "0");
+
+	/**
+	 * The full run: 64 requests in flight, 5 s of warm-up and 10 s measured per window,
+	 * the open model stepped from a quarter of the closed model's throughput to 125% of
+	 * it; about 15 minutes on 2 cores, loading included.
+	 * @return the settings
+	 */
+	public static SuiteSettings full() {
+		return new SuiteSettings("full", Scale.FULL, 64, Duration.ofSeconds(5), Duration.ofSeconds(10), 400,
+				Duration.ofSeconds(8), List.of(0.25, 0.5, 0.75, 1.0, 1.25), Duration.ofSeconds(5), false, false);
+	}
+
+	/**
+	 * The smoke run: tiny data, a few requests in flight, a second per window and no
+	 * warm-up (so that even a slow machine completes requests inside every window).
+	 * @return the settings
+	 */
+	public static SuiteSettings smoke() {
+		return new SuiteSettings("smoke", Scale.SMOKE, 4, Duration.ZERO, Duration.ofSeconds(1), 8, Duration.ZERO,
+				List.of(0.5), Duration.ofSeconds(1), true, true);
+	}
+
+	/**
+	 * The inputs a workload cycles through: {@link #samples()} requests, or, for requests
+	 * of many rows, as many as make the same number of rows, but never fewer than the
+	 * requests in flight (so that concurrent requests write different partitions).
+	 * @param workload the workload
+	 * @return the number of inputs
+	 */
+	public int samples(WorkloadInfo workload) {
+		return Math.max(this.concurrency, this.samples / workload.rowsPerRequest());
+	}
+
+	/**
+	 * The settings of a mode.
+	 * @param mode {@code full} or {@code smoke}
+	 * @return the settings
+	 */
+	public static SuiteSettings of(String mode) {
+		return switch (mode) {
+			case "full" -> full();
+			case "smoke" -> smoke();
+			default -> throw new IllegalArgumentException("Unknown mode " + mode + ": use full or smoke");
+		};
+	}
+
+}

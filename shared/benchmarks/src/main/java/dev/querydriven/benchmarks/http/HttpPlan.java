@@ -1,0 +1,66 @@
+package dev.querydriven.benchmarks.http;
+
+import java.util.List;
+import java.util.Map;
+
+import dev.querydriven.benchmarks.DataSet;
+
+/**
+ * What one Gatling run does: phases, run one after the other within a lane, lanes at the
+ * same time (the smoke run puts each workload in a lane of its own).
+ *
+ * @param phases the phases
+ * @param data each service's data set, by service name
+ */
+public record HttpPlan(List<Phase> phases, Map<String, DataSet> data) {
+
+	/** The system property naming the plan file in Gatling's JVM. */
+	public static final String PROPERTY = "querydriven.benchmarks.plan";
+
+	public HttpPlan {
+		phases = List.copyOf(phases);
+		data = Map.copyOf(data);
+	}
+
+	/**
+	 * One phase: a workload against one service, closed or open.
+	 *
+	 * @param index its position in the plan, which names it in Gatling's report
+	 * @param lane the lane it runs in
+	 * @param workload the workload's id
+	 * @param baseUrl the service's address
+	 * @param open whether arrivals are at a fixed rate (open model) rather than at a
+	 * fixed concurrency (closed model)
+	 * @param concurrency requests in flight (closed model)
+	 * @param rate requests per second (open model)
+	 * @param seconds how long
+	 * @param samples the inputs the workload cycles through
+	 * @param kind {@code warm-up}, {@code closed}, {@code open} or {@code profile}
+	 */
+	public record Phase(int index, int lane, String workload, String baseUrl, boolean open, int concurrency,
+			double rate, double seconds, int samples, String kind) {
+
+		/** A phase that only warms up. */
+		public static final String WARM_UP = "warm-up";
+
+		/** A measured closed-model phase. */
+		public static final String CLOSED = "closed";
+
+		/** A measured open-model phase. */
+		public static final String OPEN = "open";
+
+		/** A phase run under the profiler. */
+		public static final String PROFILE = "profile";
+
+		/**
+		 * The phase's name in Gatling's report: unique, and readable.
+		 * @return e.g. {@code 03 closed social-feed/timeline}
+		 */
+		public String name() {
+			String name = String.format("%03d %s %s", this.index, this.kind, this.workload);
+			return this.open ? name + String.format(" @%.0f/s", this.rate) : name;
+		}
+
+	}
+
+}

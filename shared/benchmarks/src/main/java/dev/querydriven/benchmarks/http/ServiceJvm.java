@@ -1,0 +1,171 @@
+package dev.querydriven.benchmarks.http;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+import dev.querydriven.benchmarks.JavaProcess;
+import dev.querydriven.benchmarks.ServiceBenchmark;
+import dev.querydriven.benchmarks.SuiteSettings;
+import dev.querydriven.benchmarks.measure.ServerWarnings;
+import dev.querydriven.embeddedcassandra.Credentials;
+
+/**
+ * A service as it runs in production: its executable jar in a JVM of its own, pointed at
+ * the node and logged in as its role, demo data off. Ready once its health endpoint says
+ * so (which includes Cassandra).
+ */
+public final class ServiceJvm implements AutoCloseable {
+
+	private static final Duration STARTUP_LIMIT = Duration.ofMinutes(3);
+
+	private final JavaProcess process;
+
+	private final String baseUrl;
+
+	private final Path log;
+
+	private ServiceJvm(JavaProcess process, String baseUrl, Path log) {
+		this.process = process;
+		this.baseUrl = baseUrl;
+		this.log = log;
+	}
+
+	/**
+	 * Starts a service and waits until it is healthy.
+	 * @param service the service
+	 * @param jar its executable jar
+	 * @param contactPoint the node, {@code host:port}
+	 * @param datacenter the node's datacenter
+	 * @param role the service's login
+	 * @param jvmOptions the JVM's options (the same as the harness JVM's)
+	 * @param log where its output goes
+	 * @param progress receives progress messages
+	 * @return the running service
+	 */
+	public static ServiceJvm start(ServiceBenchmark service, Path jar, String contactPoint, String datacenter,
+			Credentials role, List<String> jvmOptions, Path log, Consumer<String> progress) {
+		int port = freePort();
+		List<String> arguments = new java.util.ArrayList<>(jvmOptions);
+		arguments.addAll(List.of("-jar", jar.toAbsolutePath().toString()));
+		// The same settings as the service in the layer JVM (request timeout, no demo
+		// data,
+		// the service's own), so the HTTP layer differs from the service layer by HTTP
+		// only.
+		Map<String, String> properties = new LinkedHashMap<>(SuiteSettings.SERVICE_PROPERTIES);
+		properties.putAll(service.properties());
+		properties.put("server.port", String.valueOf(port));
+		properties.put("spring.cassandra.contact-points", contactPoint);
+		properties.put("spring.cassandra.local-datacenter", datacenter);
+		properties.put("spring.cassandra.username", role.username());
+		properties.forEach((name, value) -> arguments.add("--" + name + "=" + value));
+		progress.accept("starting " + service.name() + " (" + jar.getFileName() + ") on port " + port);
+		JavaProcess process = JavaProcess.start(service.name(), arguments,
+				Map.of("SPRING_CASSANDRA_PASSWORD", role.password()), log, (line) -> {
+				});
+		ServiceJvm jvm = new ServiceJvm(process, "http://127.0.0.1:" + port, log);
+		try {
+			jvm.awaitHealthy();
+		}
+		catch (RuntimeException ex) {
+			jvm.close();
+			throw ex;
+		}
+		return jvm;
+	}
+
+	private void awaitHealthy() {
+		HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+		HttpRequest health = HttpRequest.newBuilder(URI.create(this.baseUrl + "/actuator/health"))
+			.timeout(Duration.ofSeconds(5))
+			.build();
+		long deadline = System.nanoTime() + STARTUP_LIMIT.toNanos();
+		while (System.nanoTime() < deadline) {
+			if (!this.process.isAlive()) {
+				throw new IllegalStateException("The service stopped while starting; see " + this.log);
+			}
+			try {
+				if (client.send(health, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+					return;
+				}
+			}
+			catch (IOException ex) {
+				// Not listening yet.
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				throw new IllegalStateException("Interrupted while waiting for the service", ex);
+			}
+			pause();
+		}
+		throw new IllegalStateException("The service was not healthy within " + STARTUP_LIMIT + "; see " + this.log);
+	}
+
+	/** The pause between two looks at a starting service's health endpoint. */
+	private static void pause() {
+		try {
+			Thread.sleep(250);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("Interrupted while waiting for the service", ex);
+		}
+	}
+
+	private static int freePort() {
+		try (ServerSocket socket = new ServerSocket(0)) {
+			return socket.getLocalPort();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/**
+	 * Where the service listens.
+	 * @return e.g. {@code http://127.0.0.1:43210}
+	 */
+	public String baseUrl() {
+		return this.baseUrl;
+	}
+
+	/**
+	 * The service's process.
+	 * @return its handle
+	 */
+	public ProcessHandle handle() {
+		return this.process.handle();
+	}
+
+	/**
+	 * The warnings Cassandra returned to the service so far (its driver logs each one).
+	 * @return how many
+	 */
+	public int warnings() {
+		try (Stream<String> lines = Files.lines(this.log)) {
+			return (int) lines.filter((line) -> line.contains(ServerWarnings.MARKER)).count();
+		}
+		catch (IOException | UncheckedIOException ex) {
+			return 0;
+		}
+	}
+
+	@Override
+	public void close() {
+		this.process.close();
+	}
+
+}

@@ -1,0 +1,128 @@
+package dev.querydriven.benchmarks.http;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+import dev.querydriven.benchmarks.Benchmarks;
+import dev.querydriven.benchmarks.DataSet;
+import dev.querydriven.benchmarks.HttpCall;
+import dev.querydriven.benchmarks.Json;
+import dev.querydriven.benchmarks.Workload;
+import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.core.ScenarioBuilder;
+import io.gatling.javaapi.core.Simulation;
+import io.gatling.javaapi.http.HttpProtocolBuilder;
+import io.gatling.javaapi.http.HttpRequestActionBuilder;
+
+import static io.gatling.javaapi.core.CoreDsl.StringBody;
+import static io.gatling.javaapi.core.CoreDsl.constantConcurrentUsers;
+import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
+import static io.gatling.javaapi.http.HttpDsl.http;
+import static io.gatling.javaapi.http.HttpDsl.status;
+
+/**
+ * The HTTP layer's load, from the plan named by {@link HttpPlan#PROPERTY}: each phase is
+ * a Gatling scenario of one request, fed by the workload's own inputs (the same
+ * definitions the driver and service layers use), injected closed (a constant number of
+ * requests in flight) or open (a constant arrival rate, whatever the responses do: no
+ * coordinated omission). Connections are shared by all virtual users, as a pool of
+ * clients in front of a service would share them. Each request is also timed here, in
+ * microseconds ({@link PhaseStats}); Gatling's own report is kept beside.
+ */
+public class ServicesSimulation extends Simulation {
+
+	{
+		HttpPlan plan = Json.read(Path.of(System.getProperty(HttpPlan.PROPERTY)), HttpPlan.class);
+		Map<Integer, List<PopulationBuilder>> lanes = new TreeMap<>();
+		for (HttpPlan.Phase phase : plan.phases()) {
+			lanes.computeIfAbsent(phase.lane(), (lane) -> new ArrayList<>()).add(population(phase, plan));
+		}
+		List<PopulationBuilder> chains = new ArrayList<>();
+		for (List<PopulationBuilder> lane : lanes.values()) {
+			PopulationBuilder chain = lane.get(lane.size() - 1);
+			for (int i = lane.size() - 2; i >= 0; i--) {
+				chain = lane.get(i).andThen(chain);
+			}
+			chains.add(chain);
+		}
+		setUp(chains);
+	}
+
+	@Override
+	public void after() {
+		PhaseStats.write();
+		Markers.done();
+	}
+
+	private static PopulationBuilder population(HttpPlan.Phase phase, HttpPlan plan) {
+		Workload<?> workload = Benchmarks.workload(phase.workload());
+		DataSet data = plan.data().get(workload.info().service());
+		HttpRequestActionBuilder request = http(phase.name()).httpRequest(workload.info().method(), "#{path}")
+			.check(status().saveAs("status"), status().in(200, 201, 202, 204));
+		if (call(workload, data, 0).body() != null) {
+			request = request.body(StringBody((session) -> session.getString("body"))).asJson();
+		}
+		ScenarioBuilder scenario = scenario(phase.name()).exec((session) -> {
+			Markers.phaseStarted(phase.index());
+			return session;
+		})
+			.feed(feeder(workload, data, phase.samples()))
+			.exec((session) -> session.set("started", System.nanoTime()))
+			.exec(request)
+			.exec((session) -> {
+				long micros = (System.nanoTime() - session.getLong("started")) / 1000;
+				PhaseStats.record(phase.index(), micros, session.isFailed(),
+						session.contains("status") ? session.getInt("status") : null);
+				return session.markAsSucceeded().remove("status");
+			});
+		Duration duration = Duration.ofMillis(Math.round(phase.seconds() * 1000));
+		PopulationBuilder population = phase.open()
+				? scenario.injectOpen(constantUsersPerSec(phase.rate()).during(duration))
+				: scenario.injectClosed(constantConcurrentUsers(phase.concurrency()).during(duration));
+		return population.protocols(protocol(phase.baseUrl()));
+	}
+
+	private static HttpProtocolBuilder protocol(String baseUrl) {
+		return http.baseUrl(baseUrl)
+			.shareConnections()
+			.disableWarmUp()
+			.disableCaching()
+			.disableUrlEncoding()
+			.acceptHeader("application/json");
+	}
+
+	private static <I> HttpCall call(Workload<I> workload, DataSet data, long sequence) {
+		return workload.http(workload.input(sequence, data));
+	}
+
+	/**
+	 * The workload's requests, in sequence, cycling through its samples as every layer
+	 * does.
+	 */
+	private static <I> Iterator<Map<String, Object>> feeder(Workload<I> workload, DataSet data, int samples) {
+		AtomicLong sequence = new AtomicLong();
+		return new Iterator<>() {
+
+			@Override
+			public boolean hasNext() {
+				return true;
+			}
+
+			@Override
+			public Map<String, Object> next() {
+				HttpCall call = call(workload, data, sequence.getAndIncrement() % samples);
+				return (call.body() != null) ? Map.of("path", call.path(), "body", call.body())
+						: Map.of("path", call.path());
+			}
+
+		};
+	}
+
+}

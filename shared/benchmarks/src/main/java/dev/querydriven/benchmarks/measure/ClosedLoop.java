@@ -1,0 +1,172 @@
+package dev.querydriven.benchmarks.measure;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongFunction;
+
+import com.datastax.oss.driver.api.core.DriverTimeoutException;
+import com.datastax.oss.driver.api.core.servererrors.ReadTimeoutException;
+import com.datastax.oss.driver.api.core.servererrors.WriteTimeoutException;
+import org.HdrHistogram.Recorder;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * A closed-model load: a fixed number of requests in flight, each worker sending its next
+ * request as soon as the previous one ends, for a warm-up and then a measured window.
+ * Latencies go into an HdrHistogram (microseconds, 3 significant digits); a request
+ * counts in the window it started in. The calling thread waits for the window's ends to
+ * read the CPU meter at the window's exact bounds.
+ */
+public final class ClosedLoop {
+
+	/**
+	 * A request that takes longer than this counts as a timeout, and the loop moves on.
+	 */
+	private static final Duration REQUEST_LIMIT = Duration.ofSeconds(30);
+
+	private static final int ERROR_SAMPLES = 5;
+
+	private ClosedLoop() {
+	}
+
+	/**
+	 * Runs a window.
+	 * @param request the {@code sequence}-th request; emits the rows it read or wrote
+	 * @param concurrency requests in flight
+	 * @param warmUp how long to run before measuring
+	 * @param window how long to measure
+	 * @param cpu read at the window's start and end
+	 * @return the outcome and the CPU shares of the window
+	 */
+	public static Measured run(LongFunction<Mono<Integer>> request, int concurrency, Duration warmUp, Duration window,
+			CpuMeter cpu) {
+		long start = System.nanoTime();
+		long from = start + warmUp.toNanos();
+		long until = from + window.toNanos();
+		Counters counters = new Counters(from, until);
+		AtomicLong sequence = new AtomicLong();
+		CompletableFuture<Void> done = Flux.range(0, concurrency)
+			.flatMap((worker) -> Mono.defer(() -> counters.time(request.apply(sequence.getAndIncrement())))
+				.repeat(() -> System.nanoTime() < until), concurrency)
+			.then()
+			.toFuture();
+		waitUntil(from);
+		CpuMeter.Snapshot first = cpu.snapshot();
+		waitUntil(until);
+		CpuMeter.Snapshot last = cpu.snapshot();
+		try {
+			done.get(REQUEST_LIMIT.toSeconds() + 30, TimeUnit.SECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("Interrupted while the last requests ended", ex);
+		}
+		catch (ExecutionException | TimeoutException ex) {
+			throw new IllegalStateException("The load did not end", ex);
+		}
+		return new Measured(counters.outcome(window), first.sharesUntil(last));
+	}
+
+	private static void waitUntil(long nanos) {
+		for (long left = nanos - System.nanoTime(); left > 0; left = nanos - System.nanoTime()) {
+			LockSupport.parkNanos(left);
+		}
+	}
+
+	/**
+	 * Whether an error is a timeout: the driver's own (no answer in time), Cassandra's
+	 * (replicas too slow), or the loop's limit.
+	 * @param error the error
+	 * @return true for a timeout anywhere in its causes
+	 */
+	static boolean isTimeout(Throwable error) {
+		for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+			if (cause instanceof DriverTimeoutException || cause instanceof ReadTimeoutException
+					|| cause instanceof WriteTimeoutException || cause instanceof TimeoutException) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * A window's outcome and CPU shares.
+	 *
+	 * @param outcome what the requests did
+	 * @param cpu who used the CPU meanwhile
+	 */
+	public record Measured(Outcome outcome, CpuShares cpu) {
+
+	}
+
+	private static final class Counters {
+
+		private final long from;
+
+		private final long until;
+
+		private final Recorder latencies = new Recorder(3);
+
+		private final LongAdder requests = new LongAdder();
+
+		private final LongAdder rows = new LongAdder();
+
+		private final LongAdder errors = new LongAdder();
+
+		private final LongAdder timeouts = new LongAdder();
+
+		private final LongAdder warmUpErrors = new LongAdder();
+
+		private final Map<String, Long> errorSamples = new ConcurrentHashMap<>();
+
+		Counters(long from, long until) {
+			this.from = from;
+			this.until = until;
+		}
+
+		Mono<Void> time(Mono<Integer> request) {
+			long started = System.nanoTime();
+			boolean measured = started >= this.from && started < this.until;
+			return request.timeout(REQUEST_LIMIT).doOnSuccess((count) -> {
+				if (measured) {
+					this.latencies.recordValue(Math.max(1, (System.nanoTime() - started) / 1000));
+					this.requests.increment();
+					this.rows.add((count != null) ? count : 0);
+				}
+			}).doOnError((error) -> {
+				if (!measured) {
+					this.warmUpErrors.increment();
+					return;
+				}
+				this.errors.increment();
+				if (isTimeout(error)) {
+					this.timeouts.increment();
+				}
+				String sample = error.getClass().getSimpleName() + ": " + error.getMessage();
+				String key = sample.substring(0, Math.min(sample.length(), 200));
+				if (this.errorSamples.containsKey(key) || this.errorSamples.size() < ERROR_SAMPLES) {
+					this.errorSamples.merge(key, 1L, Long::sum);
+				}
+			}).onErrorResume((error) -> Mono.empty()).then();
+		}
+
+		Outcome outcome(Duration window) {
+			double seconds = window.toNanos() / 1e9;
+			long completed = this.requests.sum();
+			return new Outcome(seconds, completed, this.errors.sum(), this.timeouts.sum(), this.warmUpErrors.sum(),
+					completed / seconds, Latency.of(this.latencies.getIntervalHistogram()),
+					(completed > 0) ? (double) this.rows.sum() / completed : 0, this.errorSamples);
+		}
+
+	}
+
+}

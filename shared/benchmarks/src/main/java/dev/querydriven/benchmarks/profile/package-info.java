@@ -1,0 +1,6 @@
+/**
+ * Profiles of the layers that miss their goal: Java Flight Recorder recordings (taken
+ * in-process, or from the service's JVM with {@code jcmd}), rendered as flame graphs by
+ * async-profiler's converter, and summarised by component for the summary.
+ */
+package dev.querydriven.benchmarks.profile;

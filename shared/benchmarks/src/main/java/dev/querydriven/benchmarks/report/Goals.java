@@ -1,0 +1,108 @@
+package dev.querydriven.benchmarks.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import dev.querydriven.benchmarks.WorkloadInfo;
+
+/**
+ * The goals each layer is held to, against the raw driver running the same statements
+ * (or, for ingestion, inserting the same rows one by one).
+ * <ul>
+ * <li>Service layer, writes: at least 0.75&times; the raw driver's throughput.</li>
+ * <li>Service layer, reads: a median latency at most 1.3&times; the raw driver's.</li>
+ * <li>HTTP: at least 0.5&times; the raw driver's throughput.</li>
+ * <li>Ingestion (service layer and HTTP): at least 0.5&times; the readings per second of
+ * raw single-row inserts.</li>
+ * </ul>
+ */
+public final class Goals {
+
+	/** Service-layer write throughput, as a share of the raw driver's. */
+	public static final double SERVICE_WRITE_THROUGHPUT = 0.75;
+
+	/** Service-layer read median latency, as a multiple of the raw driver's. */
+	public static final double SERVICE_READ_P50 = 1.3;
+
+	/** HTTP throughput, as a share of the raw driver's. */
+	public static final double HTTP_THROUGHPUT = 0.5;
+
+	/** Ingested readings per second, as a share of raw single-row inserts. */
+	public static final double INGESTION = 0.5;
+
+	private Goals() {
+	}
+
+	/**
+	 * Every goal of a workload that its runs allow to judge.
+	 * @param workload the workload's results
+	 * @return the verdicts
+	 */
+	public static List<Verdict> judge(WorkloadResult workload) {
+		List<Verdict> verdicts = new ArrayList<>();
+		Optional<Run> driver = workload.closed(Layer.DRIVER);
+		Optional<Run> service = workload.closed(Layer.SERVICE);
+		Optional<Run> http = workload.closed(Layer.HTTP);
+		Optional<Run> rows = workload.closed(Layer.RAW_ROWS);
+		if (driver.isPresent() && service.isPresent()) {
+			verdicts.add(service(workload.info(), driver.get(), service.get()));
+		}
+		if (driver.isPresent() && http.isPresent()) {
+			verdicts.add(throughput(Layer.HTTP, "throughput", driver.get(), http.get(), HTTP_THROUGHPUT, 1));
+		}
+		if (rows.isPresent()) {
+			int perRequest = workload.info().rowsPerRequest();
+			service.ifPresent((run) -> verdicts
+				.add(throughput(Layer.SERVICE, "readings/s", rows.get(), run, INGESTION, perRequest)));
+			http.ifPresent((run) -> verdicts
+				.add(throughput(Layer.HTTP, "readings/s", rows.get(), run, INGESTION, perRequest)));
+		}
+		return verdicts;
+	}
+
+	/**
+	 * The service layer's goal.
+	 * @param info the workload
+	 * @param driver the raw driver's run
+	 * @param service the service layer's run
+	 * @return the verdict
+	 */
+	public static Verdict service(WorkloadInfo info, Run driver, Run service) {
+		if (info.writes()) {
+			return throughput(Layer.SERVICE, "throughput", driver, service, SERVICE_WRITE_THROUGHPUT, 1);
+		}
+		double ratio = service.outcome().latency().p50() / driver.outcome().latency().p50();
+		return new Verdict(Layer.SERVICE, Layer.DRIVER, "p50", ratio, SERVICE_READ_P50, ratio <= SERVICE_READ_P50);
+	}
+
+	private static Verdict throughput(Layer layer, String what, Run baseline, Run run, double target,
+			int rowsPerRequest) {
+		double ratio = run.outcome().throughput() * rowsPerRequest / baseline.outcome().throughput();
+		return new Verdict(layer, baseline.layer(), what, ratio, target, ratio >= target);
+	}
+
+	/**
+	 * How one layer fared against its goal.
+	 *
+	 * @param layer the layer judged
+	 * @param baseline what it is compared with
+	 * @param measure {@code throughput}, {@code p50} or {@code readings/s}
+	 * @param ratio the layer's value divided by the baseline's
+	 * @param target the goal's ratio
+	 * @param met whether the goal is met
+	 */
+	public record Verdict(Layer layer, Layer baseline, String measure, double ratio, double target, boolean met) {
+
+		/**
+		 * The goal in words.
+		 * @return e.g. "throughput ≥ 0.75× raw driver"
+		 */
+		public String goal() {
+			String relation = measure.equals("p50") ? "≤" : "≥";
+			return this.measure + " " + relation + " " + this.target + "× " + this.baseline.title();
+		}
+
+	}
+
+}

@@ -1,0 +1,37 @@
+package dev.querydriven.benchmarks.report;
+
+/**
+ * Where a request enters the stack.
+ */
+public enum Layer {
+
+	/**
+	 * The raw driver inserting an ingestion's rows one statement each: the baseline of
+	 * ingestion.
+	 */
+	RAW_ROWS("driver, one row per insert"),
+
+	/** The raw driver replaying the statements the service executes for the request. */
+	DRIVER("raw driver"),
+
+	/** The service's own {@code *Service} method, called in-process, no HTTP. */
+	SERVICE("service layer"),
+
+	/** The HTTP endpoint, under Gatling, the service in its own JVM. */
+	HTTP("HTTP");
+
+	private final String title;
+
+	Layer(String title) {
+		this.title = title;
+	}
+
+	/**
+	 * How the summary names the layer.
+	 * @return the title
+	 */
+	public String title() {
+		return this.title;
+	}
+
+}

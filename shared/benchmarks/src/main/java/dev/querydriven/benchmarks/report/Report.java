@@ -1,0 +1,548 @@
+package dev.querydriven.benchmarks.report;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+import dev.querydriven.benchmarks.Json;
+import dev.querydriven.benchmarks.measure.CpuShares;
+
+import dev.querydriven.benchmarks.measure.Machine;
+import dev.querydriven.benchmarks.measure.Outcome;
+import dev.querydriven.benchmarks.measure.Roles;
+
+/**
+ * Writes a run's results: {@code results.json} (every window), {@code summary.md} (the
+ * comparisons, as ratios against the raw driver, with the goals, CPU shares and the
+ * machine), the charts, and, on request, copies them where they are committed.
+ */
+public final class Report {
+
+	private static final String COMMAND = "./mvnw -B -pl shared/benchmarks -am verify -Pbenchmarks";
+
+	private Report() {
+	}
+
+	/**
+	 * Writes the results, the summary and the charts.
+	 * @param result the run
+	 * @param directory the run's output directory
+	 */
+	public static void write(SuiteResult result, Path directory) {
+		Json.write(directory.resolve("results.json"), result);
+		List<Charts.Chart> charts = Charts.draw(result, directory.resolve("charts"));
+		try {
+			Files.writeString(directory.resolve("summary.md"), summary(result, charts));
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/**
+	 * Copies the summary, the results, the charts and the flame graphs to where they are
+	 * committed, replacing the previous run's.
+	 * @param directory the run's output directory
+	 * @param published where they go (e.g. {@code shared/benchmarks/results})
+	 * @param result the run
+	 */
+	public static void publish(Path directory, Path published, SuiteResult result) {
+		try {
+			for (String folder : List.of("charts", "profiles")) {
+				Path target = published.resolve(folder);
+				if (Files.exists(target)) {
+					try (Stream<Path> files = Files.list(target)) {
+						for (Path file : files.toList()) {
+							Files.delete(file);
+						}
+					}
+				}
+				Files.createDirectories(target);
+				Path source = directory.resolve(folder);
+				if (Files.isDirectory(source)) {
+					try (Stream<Path> files = Files.list(source)) {
+						for (Path file : files.filter((path) -> !path.toString().endsWith(".jfr")).toList()) {
+							Files.copy(file, target.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+						}
+					}
+				}
+			}
+			Files.copy(directory.resolve("summary.md"), published.resolve("summary.md"),
+					StandardCopyOption.REPLACE_EXISTING);
+			Files.copy(directory.resolve("results.json"), published.resolve("results.json"),
+					StandardCopyOption.REPLACE_EXISTING);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	static String summary(SuiteResult result, List<Charts.Chart> charts) {
+		StringBuilder md = new StringBuilder();
+		Machine machine = result.machine();
+		md.append("# Benchmarks: what each layer costs against the raw driver\n\n");
+		md.append(String.format(Locale.ROOT, "%s run of %s, %.1f minutes, data loading included (`%s`).\n\n",
+				result.mode().equals("full") ? "Full" : "Smoke",
+				DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(result.started().atOffset(ZoneOffset.UTC).withNano(0))
+						+ " UTC",
+				result.minutes(),
+				result.mode().equals("full") ? COMMAND : "./mvnw -B -pl shared/benchmarks -am verify"));
+		md.append("**Digest.**\n\n");
+		digest(result).forEach((line) -> md.append("- ").append(line).append('\n'));
+		md.append('\n');
+		machine(md, result);
+		layers(md, result);
+		ingestion(md, result);
+		goals(md, result);
+		open(md, result);
+		profiles(md, result);
+		statements(md, result);
+		errors(md, result);
+		md.append("## Charts\n\n");
+		for (Charts.Chart chart : charts) {
+			md.append("**").append(chart.title()).append("**\n\n");
+			md.append("![").append(chart.title()).append("](charts/").append(chart.file()).append(")\n\n");
+		}
+		if (!result.gatlingReports().isEmpty()) {
+			md.append("Gatling's own HTML reports of this run (not committed): ");
+			md.append(String.join(", ",
+					result.gatlingReports().stream().map((r) -> "`target/benchmarks/" + r + "`").toList()));
+			md.append(".\n");
+		}
+		return md.toString();
+	}
+
+	/**
+	 * Three lines for the root README.
+	 * @param result the run
+	 * @return the lines
+	 */
+	public static List<String> digest(SuiteResult result) {
+		List<String> lines = new ArrayList<>();
+		List<Double> writes = new ArrayList<>();
+		List<Double> reads = new ArrayList<>();
+		List<Double> http = new ArrayList<>();
+		List<String> ingestion = new ArrayList<>();
+		for (WorkloadResult workload : result.workloads()) {
+			for (Goals.Verdict verdict : Goals.judge(workload)) {
+				if (verdict.baseline() == Layer.DRIVER && verdict.layer() == Layer.SERVICE
+						&& workload.info().hottest()) {
+					(workload.info().writes() ? writes : reads).add(verdict.ratio());
+				}
+				else if (verdict.baseline() == Layer.DRIVER && verdict.layer() == Layer.HTTP
+						&& workload.info().hottest()) {
+					http.add(verdict.ratio());
+				}
+				else if (verdict.baseline() == Layer.RAW_ROWS && verdict.layer() == Layer.HTTP) {
+					ingestion.add(String.format(Locale.ROOT, "%.2f×", verdict.ratio()) + " (batches of "
+							+ String.format("%,d", workload.info().rowsPerRequest()) + ")");
+				}
+			}
+		}
+		lines.add("Service layer against the raw driver running the same statements: writes at " + range(writes, "×")
+				+ " its throughput (goal ≥ " + Goals.SERVICE_WRITE_THROUGHPUT + "×), reads at " + range(reads, "×")
+				+ " its median latency (goal ≤ " + Goals.SERVICE_READ_P50 + "×).");
+		lines
+			.add("HTTP against the raw driver: " + range(http, "×") + " its throughput (goal ≥ " + Goals.HTTP_THROUGHPUT
+					+ "×); " + http.stream().filter((ratio) -> ratio >= Goals.HTTP_THROUGHPUT).count() + " of "
+					+ http.size() + " hottest requests meet it.");
+		lines.add("Ingestion over HTTP against raw single-row inserts (goal ≥ " + Goals.INGESTION + "×): "
+				+ (ingestion.isEmpty() ? "not measured" : String.join(", ", ingestion)) + ".");
+		return lines;
+	}
+
+	private static String range(List<Double> values, String unit) {
+		if (values.isEmpty()) {
+			return "(not measured)";
+		}
+		double min = values.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+		double max = values.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+		return (Math.abs(max - min) < 0.005) ? String.format(Locale.ROOT, "%.2f%s", min, unit)
+				: String.format(Locale.ROOT, "%.2f–%.2f%s", min, max, unit);
+	}
+
+	private static void machine(StringBuilder md, SuiteResult result) {
+		Machine machine = result.machine();
+		md.append("## Machine and method\n\n");
+		md.append("| | |\n|---|---|\n");
+		md.append("| CPU | ").append(machine.cpu()).append(", ").append(machine.cores()).append(" cores |\n");
+		md.append("| Memory | ")
+			.append(String.format(Locale.ROOT, "%.1f GiB", machine.memoryBytes() / 1073741824.0))
+			.append(" |\n");
+		md.append("| OS | ").append(machine.os()).append(" |\n");
+		md.append("| JDK (harness, services, Gatling) | ").append(machine.jdk()).append(" |\n");
+		md.append("| Cassandra | ")
+			.append(machine.cassandra())
+			.append(", one node, its own JVM (`")
+			.append(machine.cassandraJdk())
+			.append("`) |\n");
+		md.append("| Load average (1/5/15 min) | ")
+			.append(machine.loadAverage())
+			.append(" at the start, ")
+			.append(result.loadAverageAtEnd())
+			.append(" at the end |\n");
+		md.append("| Concurrency | ")
+			.append(result.settings().concurrency())
+			.append(" requests in flight (closed model) |\n");
+		md.append("| Windows | ")
+			.append(seconds(result.settings().warmUp()))
+			.append(" s warm-up, then ")
+			.append(seconds(result.settings().window()))
+			.append(" s measured, per layer and request |\n");
+		md.append("| Inputs | every layer cycles through the same inputs of a request (")
+			.append(result.settings().samples())
+			.append(", or as many as make as many rows for batches, at least one per request in flight); "
+					+ "the raw driver replays the statements the service executed for them |\n");
+		md.append("| Data | ");
+		md.append(
+				String.join("; ",
+						result.services()
+							.stream()
+							.map((service) -> service.service() + ": "
+									+ String.join(", ", service.loaded()
+										.entrySet()
+										.stream()
+										.map((entry) -> String.format("%,d %s", entry.getValue(), entry.getKey()))
+										.toList())
+									+ String.format(Locale.ROOT, " (%.0f s)", service.loadSeconds()))
+							.toList()));
+		md.append(" |\n\n");
+		md.append("**Process layout.** The node is a child JVM. The raw driver and the service layer run in a "
+				+ "harness JVM per service (the service's application context started in-process): for the service "
+				+ "layer, the load generator and the service share that JVM, so its CPU share is theirs together. ");
+		md.append(result.settings().inProcessHttp()
+				? "In this smoke run, HTTP is served by that same JVM and Gatling runs in another, every request "
+						+ "of every service at once. "
+				: "For HTTP the service runs from its executable jar in its own JVM and Gatling in another. ");
+		md.append("All processes share the machine's cores; each window records every process's CPU share (CPU "
+				+ "time ÷ (window × cores)); \"other\" is everything else on the machine. Compare a layer with the "
+				+ "other layers of the same request, measured minutes apart on the same machine, rather than "
+				+ "across machines.\n\n");
+		if (!result.notes().isEmpty()) {
+			md.append("**Notes.**\n\n");
+			result.notes().forEach((note) -> md.append("- ").append(note).append('\n'));
+			md.append('\n');
+		}
+	}
+
+	private static void layers(StringBuilder md, SuiteResult result) {
+		md.append("## Layers: the hottest read and write of each service\n\n");
+		md.append("Closed model, ")
+			.append(result.settings().concurrency())
+			.append(" requests in flight. *× raw* compares with the raw driver replaying the statements the "
+					+ "service executed for the same inputs: throughput for writes, median latency for reads. "
+					+ "CPU: share of all cores used by the load generator (gen), the service (svc; gen+svc when "
+					+ "one JVM), the Cassandra node, other processes, and idle.\n\n");
+		md.append(
+				"| Request | Layer | req/s | p50 ms | p99 ms | p99.9 ms | errors (timeouts) | CPU gen / svc / node / other / idle | × raw |\n");
+		md.append("|---|---|--:|--:|--:|--:|--:|---|--:|\n");
+		for (WorkloadResult workload : result.workloads()) {
+			if (!workload.info().hottest()) {
+				continue;
+			}
+			Optional<Run> driver = workload.closed(Layer.DRIVER);
+			for (Layer layer : List.of(Layer.DRIVER, Layer.SERVICE, Layer.HTTP)) {
+				Optional<Run> run = workload.closed(layer);
+				if (run.isEmpty()) {
+					continue;
+				}
+				Outcome o = run.get().outcome();
+				md.append("| ")
+					.append((layer == Layer.DRIVER) ? "**" + workload.info().id() + "**<br>" + workload.info().title()
+							: "")
+					.append(" | ")
+					.append(layer.title())
+					.append(" | ")
+					.append(rate(o.throughput()))
+					.append(" | ")
+					.append(ms(o.latency().p50()))
+					.append(" | ")
+					.append(ms(o.latency().p99()))
+					.append(" | ")
+					.append(ms(o.latency().p999()))
+					.append(" | ")
+					.append(errors(o))
+					.append(" | ")
+					.append(cpu(run.get().cpu()))
+					.append(" | ")
+					.append(ratio(workload, driver, run.get()))
+					.append(" |\n");
+			}
+		}
+		md.append('\n');
+	}
+
+	private static String ratio(WorkloadResult workload, Optional<Run> driver, Run run) {
+		if (driver.isEmpty() || run.layer() == Layer.DRIVER) {
+			return "1";
+		}
+		Outcome raw = driver.get().outcome();
+		if (workload.info().writes() || run.layer() == Layer.HTTP) {
+			return String.format(Locale.ROOT, "%.2f× req/s", run.outcome().throughput() / raw.throughput())
+					+ (workload.info().writes() ? "" : String.format(Locale.ROOT, "<br>%.2f× p50",
+							run.outcome().latency().p50() / raw.latency().p50()));
+		}
+		return String.format(Locale.ROOT, "%.2f× p50<br>%.2f× req/s",
+				run.outcome().latency().p50() / raw.latency().p50(), run.outcome().throughput() / raw.throughput());
+	}
+
+	private static void ingestion(StringBuilder md, SuiteResult result) {
+		List<WorkloadResult> ingestions = result.workloads()
+			.stream()
+			.filter((workload) -> workload.closed(Layer.RAW_ROWS).isPresent())
+			.toList();
+		if (ingestions.isEmpty()) {
+			return;
+		}
+		md.append("## Ingestion: readings per second against raw single-row inserts\n\n");
+		md.append("The same readings, written by the raw driver one prepared `INSERT` per row (the baseline), "
+				+ "by the raw driver replaying what the service executes (its batches, the rollup of each hour "
+				+ "touched, the latest reading), by the service layer, and over HTTP.\n\n");
+		md.append(
+				"| Batch | Layer | readings/s | req/s | p50 ms | p99 ms | errors (timeouts) | CPU gen / svc / node / other / idle | × raw rows |\n");
+		md.append("|--:|---|--:|--:|--:|--:|--:|---|--:|\n");
+		for (WorkloadResult workload : ingestions) {
+			int rows = workload.info().rowsPerRequest();
+			double baseline = workload.closed(Layer.RAW_ROWS).get().outcome().throughput();
+			for (Layer layer : Layer.values()) {
+				Optional<Run> run = workload.closed(layer);
+				if (run.isEmpty()) {
+					continue;
+				}
+				Outcome o = run.get().outcome();
+				double readings = o.throughput() * ((layer == Layer.RAW_ROWS) ? 1 : rows);
+				md.append("| ")
+					.append((layer == Layer.RAW_ROWS) ? String.format("%,d", rows) : "")
+					.append(" | ")
+					.append(layer.title())
+					.append(" | ")
+					.append(rate(readings))
+					.append(" | ")
+					.append(rate(o.throughput()))
+					.append(" | ")
+					.append(ms(o.latency().p50()))
+					.append(" | ")
+					.append(ms(o.latency().p99()))
+					.append(" | ")
+					.append(errors(o))
+					.append(" | ")
+					.append(cpu(run.get().cpu()))
+					.append(" | ")
+					.append(String.format(Locale.ROOT, "%.2f×", readings / baseline))
+					.append(" |\n");
+			}
+		}
+		md.append('\n');
+	}
+
+	private static void goals(StringBuilder md, SuiteResult result) {
+		md.append("## Goals\n\n");
+		md.append("| Request | Layer | Goal | Measured | Met | Where the time goes |\n|---|---|---|--:|:-:|---|\n");
+		for (WorkloadResult workload : result.workloads()) {
+			for (Goals.Verdict verdict : Goals.judge(workload)) {
+				md.append("| ")
+					.append(workload.info().id())
+					.append(" | ")
+					.append(verdict.layer().title())
+					.append(" | ")
+					.append(verdict.goal())
+					.append(" | ")
+					.append(String.format(Locale.ROOT, "%.2f×", verdict.ratio()))
+					.append(" | ")
+					.append(verdict.met() ? "✅" : "❌")
+					.append(" | ")
+					.append(verdict.met() ? "" : cause(workload, verdict.layer()))
+					.append(" |\n");
+			}
+		}
+		md.append('\n');
+	}
+
+	/**
+	 * The measured cause of a missed goal: the components that took the most CPU samples
+	 * in the layer's profile.
+	 */
+	private static String cause(WorkloadResult workload, Layer layer) {
+		return workload.profiles()
+			.stream()
+			.filter((profile) -> profile.layer() == layer)
+			.findFirst()
+			.map((profile) -> String.join(", ",
+					profile.components()
+						.stream()
+						.limit(3)
+						.map((share) -> String.format(Locale.ROOT, "%s %.0f%%", share.name(), 100 * share.share()))
+						.toList())
+					+ " of the CPU samples ([flame graph](" + profile.flameGraph() + "))")
+			.orElse("not profiled in this run");
+	}
+
+	private static void open(StringBuilder md, SuiteResult result) {
+		md.append("## HTTP at fixed arrival rates (open model)\n\n");
+		md.append("Requests arrive at a fixed rate whatever the responses do (no coordinated omission), stepped "
+				+ "from a fraction of the closed model's throughput to beyond it.\n\n");
+		md.append(
+				"| Request | offered req/s | achieved req/s | p50 ms | p99 ms | p99.9 ms | errors (timeouts) | CPU gen / svc / node / other / idle |\n");
+		md.append("|---|--:|--:|--:|--:|--:|--:|---|\n");
+		for (WorkloadResult workload : result.workloads()) {
+			boolean first = true;
+			for (Run run : workload.runs()) {
+				if (!Run.OPEN.equals(run.model())) {
+					continue;
+				}
+				Outcome o = run.outcome();
+				md.append("| ")
+					.append(first ? workload.info().id() : "")
+					.append(" | ")
+					.append(rate(run.offeredRate()))
+					.append(" | ")
+					.append(rate(o.throughput()))
+					.append(" | ")
+					.append(ms(o.latency().p50()))
+					.append(" | ")
+					.append(ms(o.latency().p99()))
+					.append(" | ")
+					.append(ms(o.latency().p999()))
+					.append(" | ")
+					.append(errors(o))
+					.append(" | ")
+					.append(cpu(run.cpu()))
+					.append(" |\n");
+				first = false;
+			}
+		}
+		md.append('\n');
+	}
+
+	private static void profiles(StringBuilder md, SuiteResult result) {
+		List<Profile> profiles = result.workloads()
+			.stream()
+			.flatMap((workload) -> workload.profiles().stream())
+			.toList();
+		if (profiles.isEmpty()) {
+			return;
+		}
+		md.append("## Where the time goes: profiles of the layers that missed their goal\n\n");
+		md.append("Each profile is a Java Flight Recorder recording of the JVM named, under the same load, rendered "
+				+ "as a flame graph. A CPU sample counts for the component of its innermost frame outside the "
+				+ "JDK (a `HashMap` lookup made by Jackson counts as Jackson).\n\n");
+		for (Profile profile : profiles) {
+			md.append("### ").append(profile.workload()).append(", ").append(profile.layer().title()).append("\n\n");
+			md.append(String.format(Locale.ROOT, "%s, %,d samples: [flame graph](%s).\n\n", profile.process(),
+					profile.samples(), profile.flameGraph()));
+			md.append("| Component | CPU samples | | Hottest methods (self) | CPU samples |\n|---|--:|---|---|--:|\n");
+			for (int i = 0; i < Math.max(profile.components().size(), Math.min(8, profile.hottest().size())); i++) {
+				Profile.Share component = (i < profile.components().size()) ? profile.components().get(i) : null;
+				Profile.Share method = (i < Math.min(8, profile.hottest().size())) ? profile.hottest().get(i) : null;
+				md.append("| ")
+					.append((component != null) ? component.name() : "")
+					.append(" | ")
+					.append((component != null) ? percent(component.share()) : "")
+					.append(" | | ")
+					.append((method != null) ? "`" + method.name() + "`" : "")
+					.append(" | ")
+					.append((method != null) ? percent(method.share()) : "")
+					.append(" |\n");
+			}
+			md.append('\n');
+		}
+	}
+
+	private static void statements(StringBuilder md, SuiteResult result) {
+		md.append("## What one request executes\n\n");
+		md.append("Captured from the service's own session while the service layer ran each input alone; the raw "
+				+ "driver replays exactly these, stage after stage (a stage waits for the previous one's "
+				+ "responses, as the service did), each stage's statements concurrently.\n\n");
+		for (WorkloadResult workload : result.workloads()) {
+			if (!workload.info().hottest() && workload.info().rowsPerRequest() > 1) {
+				continue;
+			}
+			md.append("<details><summary><b>")
+				.append(workload.info().id())
+				.append("</b>: ")
+				.append(String.format(Locale.ROOT, "%.1f statements in %.1f stages per request",
+						workload.statements().values().stream().mapToDouble(Double::doubleValue).sum(),
+						workload.stages()))
+				.append("</summary>\n\n| per request | statement |\n|--:|---|\n");
+			workload.statements()
+				.entrySet()
+				.stream()
+				.sorted(Map.Entry.<String, Double>comparingByValue(Comparator.reverseOrder()))
+				.forEach((entry) -> md.append(String.format(Locale.ROOT, "| %.1f | `%s` |%n", entry.getValue(),
+						entry.getKey().replace("|", "\\|").replaceAll("\\s+", " "))));
+			workload.captureWarnings().forEach((warning) -> md.append("\n⚠️ ").append(warning).append('\n'));
+			md.append("\n</details>\n\n");
+		}
+	}
+
+	private static void errors(StringBuilder md, SuiteResult result) {
+		List<String> lines = new ArrayList<>();
+		for (WorkloadResult workload : result.workloads()) {
+			for (Run run : workload.runs()) {
+				Outcome o = run.outcome();
+				if (o.errors() > 0 || o.warmUpErrors() > 0) {
+					lines.add(String.format(Locale.ROOT,
+							"- %s, %s (%s%s): %d errors, %d of them timeouts, %d in the warm-up; %s",
+							workload.info().id(), run.layer().title(), run.model(), Run.OPEN.equals(run.model())
+									? String.format(Locale.ROOT, " @%.0f/s", run.offeredRate()) : "",
+							o.errors(), o.timeouts(), o.warmUpErrors(), o.errorSamples()));
+				}
+			}
+		}
+		md.append("## Errors and timeouts\n\n");
+		if (lines.isEmpty()) {
+			md.append("None: every request of every window succeeded.\n\n");
+			return;
+		}
+		lines.forEach((line) -> md.append(line).append('\n'));
+		md.append('\n');
+	}
+
+	private static String cpu(CpuShares cpu) {
+		double generator = Double.isNaN(cpu.of(Roles.GENERATOR)) ? cpu.of(Roles.GENERATOR_AND_SERVICE)
+				: cpu.of(Roles.GENERATOR);
+		String service = !Double.isNaN(cpu.of(Roles.GENERATOR_AND_SERVICE)) ? "(same)"
+				: !Double.isNaN(cpu.of(Roles.SERVICE)) ? percent(cpu.of(Roles.SERVICE)) : "–";
+		return percent(generator) + " / " + service + " / " + percent(cpu.of(Roles.NODE)) + " / " + percent(cpu.other())
+				+ " / " + percent(cpu.idle());
+	}
+
+	private static String errors(Outcome outcome) {
+		return (outcome.errors() == 0) ? "0" : outcome.errors() + " (" + outcome.timeouts() + ")";
+	}
+
+	private static String percent(double share) {
+		return Double.isNaN(share) ? "?" : String.format(Locale.ROOT, "%.0f%%", 100 * share);
+	}
+
+	private static String rate(double perSecond) {
+		return (perSecond >= 100) ? String.format(Locale.ROOT, "%,.0f", perSecond)
+				: String.format(Locale.ROOT, "%.1f", perSecond);
+	}
+
+	private static String ms(double millis) {
+		if (Double.isNaN(millis)) {
+			return "–";
+		}
+		return (millis < 10) ? String.format(Locale.ROOT, "%.2f", millis) : (millis < 100)
+				? String.format(Locale.ROOT, "%.1f", millis) : String.format(Locale.ROOT, "%.0f", millis);
+	}
+
+	private static String seconds(java.time.Duration duration) {
+		double seconds = duration.toMillis() / 1000.0;
+		return (seconds == Math.rint(seconds)) ? String.format("%.0f", seconds)
+				: String.format(Locale.ROOT, "%.1f", seconds);
+	}
+
+}

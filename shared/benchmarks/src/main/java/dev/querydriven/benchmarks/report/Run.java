@@ -1,0 +1,27 @@
+package dev.querydriven.benchmarks.report;
+
+import dev.querydriven.benchmarks.measure.CpuShares;
+import dev.querydriven.benchmarks.measure.Outcome;
+
+/**
+ * One measured window of one workload through one layer.
+ *
+ * @param workload the workload's id
+ * @param layer the layer
+ * @param model {@code closed} (fixed concurrency) or {@code open} (fixed arrival rate)
+ * @param concurrency requests in flight (closed model)
+ * @param offeredRate requests per second offered (open model), 0 otherwise
+ * @param outcome what the requests did
+ * @param cpu who used the CPU
+ * @param warnings warnings Cassandra returned during the window
+ */
+public record Run(String workload, Layer layer, String model, int concurrency, double offeredRate, Outcome outcome,
+		CpuShares cpu, int warnings) {
+
+	/** A closed-model run. */
+	public static final String CLOSED = "closed";
+
+	/** An open-model run. */
+	public static final String OPEN = "open";
+
+}

@@ -1,0 +1,162 @@
+package dev.querydriven.ecommerceorders.user;
+
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.Function;
+
+import dev.querydriven.benchmarks.DataSet;
+import dev.querydriven.benchmarks.HttpCall;
+import dev.querydriven.benchmarks.Loading;
+import dev.querydriven.benchmarks.Scale;
+import dev.querydriven.benchmarks.ServiceBenchmark;
+import dev.querydriven.benchmarks.Workload;
+import dev.querydriven.benchmarks.WorkloadInfo;
+import dev.querydriven.ecommerceorders.EcommerceOrdersApplication;
+import dev.querydriven.ecommerceorders.order.OrderItemRequest;
+import dev.querydriven.ecommerceorders.order.OrderService;
+import dev.querydriven.ecommerceorders.order.PlaceOrderRequest;
+import dev.querydriven.ecommerceorders.order.ShippingAddressRequest;
+import reactor.core.publisher.Mono;
+
+import org.springframework.context.ApplicationContext;
+
+/**
+ * ecommerce-orders: the hottest read is a user's order history (Q1, the guide's first
+ * query), the hottest write placing an order (a lightweight transaction on the source of
+ * truth, then its copies). The data: users with ten orders each over the last two months,
+ * from a catalogue of fifty products.
+ */
+public class EcommerceOrdersBenchmark implements ServiceBenchmark {
+
+	private static final String USERS = "users";
+
+	private static final int PRODUCTS = 50;
+
+	@Override
+	public String name() {
+		return "ecommerce-orders";
+	}
+
+	@Override
+	public String keyspace() {
+		return "ecommerce_orders";
+	}
+
+	@Override
+	public Class<?> application() {
+		return EcommerceOrdersApplication.class;
+	}
+
+	@Override
+	public Map<String, String> properties() {
+		// The once-a-minute watermark job would run its statements into a captured
+		// request; it is background work of negligible cost.
+		return Map.of("querydriven.orders.queue.advancer.enabled", "false");
+	}
+
+	@Override
+	public List<Workload<?>> workloads() {
+		return List.of(new OrderHistoryRead(), new OrderPlacement());
+	}
+
+	@Override
+	public DataSet load(ApplicationContext context, Scale scale, Progress progress) {
+		OrderService orders = context.getBean(OrderService.class);
+		int userCount = scale.of(1000, 20);
+		int ordersPerUser = scale.of(10, 3);
+		List<UUID> ids = new ArrayList<>();
+		for (int i = 0; i < userCount; i++) {
+			ids.add(UUID.randomUUID());
+		}
+		Instant now = Instant.now();
+		int total = userCount * ordersPerUser;
+		Loading.run("orders", total, (i) -> orders.place(order(UUID.randomUUID(), ids.get(i % userCount), i),
+				now.minus(Duration.ofMinutes((long) (total - i) * 60 * 24 * 60 / total))), progress);
+		return new DataSet(Map.of(USERS, ids.stream().map(UUID::toString).toList()));
+	}
+
+	static PlaceOrderRequest order(UUID orderId, UUID userId, long sequence) {
+		List<OrderItemRequest> items = new ArrayList<>();
+		for (int line = 0; line <= sequence % 3; line++) {
+			int product = (int) ((sequence * 7 + line * 13) % PRODUCTS);
+			items.add(new OrderItemRequest(product(product), "Product " + product, 1 + (int) (sequence % 2),
+					new BigDecimal(9 + product + ".99")));
+		}
+		return new PlaceOrderRequest(orderId, userId, items,
+				new ShippingAddressRequest((sequence % 97) + " Main Street", "Berlin", "10115", "DE"));
+	}
+
+	private static UUID product(int number) {
+		return UUID.nameUUIDFromBytes(("benchmark-product-" + number).getBytes());
+	}
+
+	/** Q1: the first page (20 orders) of a user's order history, newest first. */
+	static final class OrderHistoryRead implements Workload<UUID> {
+
+		@Override
+		public WorkloadInfo info() {
+			return WorkloadInfo.read("ecommerce-orders/order-history", "a user's orders, first 20 (Q1)");
+		}
+
+		@Override
+		public UUID input(long sequence, DataSet data) {
+			return data.uuid(USERS, sequence);
+		}
+
+		@Override
+		public HttpCall http(UUID userId) {
+			return HttpCall.get("/users/" + userId + "/orders?limit=20");
+		}
+
+		@Override
+		public Function<UUID, Mono<Integer>> service(ApplicationContext context) {
+			UserService users = context.getBean(UserService.class);
+			return (userId) -> users.orders(userId, null, 20).map((page) -> page.items().size());
+		}
+
+	}
+
+	/** Placing an order with a client-chosen order id (what makes a retry safe). */
+	static final class OrderPlacement implements Workload<PlaceOrderRequest> {
+
+		@Override
+		public WorkloadInfo info() {
+			return WorkloadInfo.write("ecommerce-orders/place-order", "place an order (LWT, then its copies)");
+		}
+
+		@Override
+		public PlaceOrderRequest input(long sequence, DataSet data) {
+			return order(UUID.randomUUID(), data.uuid(USERS, sequence), sequence);
+		}
+
+		@Override
+		public HttpCall http(PlaceOrderRequest order) {
+			Map<String, Object> body = new LinkedHashMap<>();
+			body.put("orderId", order.orderId());
+			body.put("userId", order.userId());
+			body.put("items", order.items());
+			body.put("shippingAddress", order.shippingAddress());
+			return HttpCall.json("/orders", body);
+		}
+
+		@Override
+		public Set<UUID> freshIds(PlaceOrderRequest order) {
+			return Set.of(order.orderId());
+		}
+
+		@Override
+		public Function<PlaceOrderRequest, Mono<Integer>> service(ApplicationContext context) {
+			OrderService orders = context.getBean(OrderService.class);
+			return (order) -> orders.place(order).thenReturn(1);
+		}
+
+	}
+
+}

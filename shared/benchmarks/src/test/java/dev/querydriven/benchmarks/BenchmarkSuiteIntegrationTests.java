@@ -1,0 +1,65 @@
+package dev.querydriven.benchmarks;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import dev.querydriven.benchmarks.report.Layer;
+import dev.querydriven.benchmarks.report.Run;
+import dev.querydriven.benchmarks.report.SuiteResult;
+import dev.querydriven.benchmarks.report.WorkloadResult;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The smoke run of the benchmark suite: tiny data, a second per window. It asserts that
+ * every request ran through every layer without an error, never how fast. Tagged
+ * {@code slow} (a node, four service contexts, four service JVMs and a Gatling JVM start):
+ * it runs in CI's {@code slow} stage, after {@code ./mvnw -B verify}.
+ */
+@Tag("slow")
+class BenchmarkSuiteIntegrationTests {
+
+	/**
+	 * Every service's requests run through the raw driver, the service layer and HTTP
+	 * without an error.
+	 */
+	@Test
+	void everyRequestRunsThroughEveryLayerWithoutErrors() {
+		Path output = Path.of("target", "benchmarks-smoke");
+		SuiteResult result = new BenchmarkSuite(SuiteSettings.smoke(), output, Path.of("../.."), Benchmarks.all())
+			.run();
+
+		assertThat(result.services()).hasSize(Benchmarks.all().size());
+		assertThat(result.workloads()).isNotEmpty().allSatisfy(BenchmarkSuiteIntegrationTests::ranEveryLayer);
+		assertThat(result.notes()).as("Cassandra warnings and other notes").isEmpty();
+		assertThat(output.resolve("summary.md")).isNotEmptyFile();
+		assertThat(output.resolve("results.json")).isNotEmptyFile();
+		assertThat(output.resolve("charts").resolve("layers-throughput.png")).isNotEmptyFile();
+	}
+
+	private static void ranEveryLayer(WorkloadResult workload) {
+		List<Layer> layers = workload.runs().stream().map(Run::layer).distinct().toList();
+		assertThat(layers).as(workload.info().id()).contains(Layer.DRIVER, Layer.SERVICE, Layer.HTTP);
+		if (workload.info().rowInsert() != null) {
+			assertThat(layers).as(workload.info().id()).contains(Layer.RAW_ROWS);
+		}
+		if (workload.info().hottest()) {
+			assertThat(workload.runs()).as(workload.info().id() + " at fixed arrival rates")
+				.anyMatch((run) -> Run.OPEN.equals(run.model()));
+		}
+		assertThat(workload.statements()).as(workload.info().id() + " statements").isNotEmpty();
+		for (Run run : workload.runs()) {
+			String what = workload.info().id() + ", " + run.layer().title() + " (" + run.model() + ")";
+			assertThat(run.outcome().requests()).as(what + " requests").isPositive();
+			assertThat(run.outcome().errors()).as(what + " errors: " + run.outcome().errorSamples()).isZero();
+			assertThat(run.outcome().warmUpErrors()).as(what + " warm-up errors").isZero();
+			assertThat(run.warnings()).as(what + " Cassandra warnings").isLessThanOrEqualTo(0);
+			if (!workload.info().writes() && run.layer() != Layer.HTTP) {
+				assertThat(run.outcome().rowsPerRequest()).as(what + " rows per read").isPositive();
+			}
+		}
+	}
+
+}
