@@ -19,9 +19,12 @@ import dev.querydriven.benchmarks.ServiceBenchmark;
 import dev.querydriven.benchmarks.Workload;
 import dev.querydriven.benchmarks.WorkloadInfo;
 import dev.querydriven.ecommerceorders.EcommerceOrdersApplication;
+import dev.querydriven.ecommerceorders.order.NewOrder;
+import dev.querydriven.ecommerceorders.order.OrderItem;
 import dev.querydriven.ecommerceorders.order.OrderItemRequest;
 import dev.querydriven.ecommerceorders.order.OrderService;
 import dev.querydriven.ecommerceorders.order.PlaceOrderRequest;
+import dev.querydriven.ecommerceorders.order.ShippingAddress;
 import dev.querydriven.ecommerceorders.order.ShippingAddressRequest;
 import reactor.core.publisher.Mono;
 
@@ -77,9 +80,23 @@ public class EcommerceOrdersBenchmark implements ServiceBenchmark {
 		}
 		Instant now = Instant.now();
 		int total = userCount * ordersPerUser;
-		Loading.run("orders", total, (i) -> orders.place(order(UUID.randomUUID(), ids.get(i % userCount), i),
+		Loading.run("orders", total, (i) -> orders.place(domain(order(UUID.randomUUID(), ids.get(i % userCount), i)),
 				now.minus(Duration.ofMinutes((long) (total - i) * 60 * 24 * 60 / total))), progress);
 		return new DataSet(Map.of(USERS, ids.stream().map(UUID::toString).toList()));
+	}
+
+	/**
+	 * The order as the service takes it: what the controller's mapper makes of the
+	 * request body.
+	 */
+	static NewOrder domain(PlaceOrderRequest request) {
+		ShippingAddressRequest address = request.shippingAddress();
+		return new NewOrder(request.orderId(), request.userId(),
+				request.items()
+					.stream()
+					.map((item) -> new OrderItem(item.productId(), item.name(), item.quantity(), item.unitPrice()))
+					.toList(),
+				new ShippingAddress(address.street(), address.city(), address.postalCode(), address.country()));
 	}
 
 	static PlaceOrderRequest order(UUID orderId, UUID userId, long sequence) {
@@ -154,7 +171,7 @@ public class EcommerceOrdersBenchmark implements ServiceBenchmark {
 		@Override
 		public Function<PlaceOrderRequest, Mono<Integer>> service(ApplicationContext context) {
 			OrderService orders = context.getBean(OrderService.class);
-			return (order) -> orders.place(order).thenReturn(1);
+			return (order) -> orders.place(domain(order)).thenReturn(1);
 		}
 
 	}

@@ -23,6 +23,7 @@ import dev.querydriven.iotsensors.ingestion.IngestionService;
 import dev.querydriven.iotsensors.ingestion.NewReading;
 import dev.querydriven.iotsensors.ingestion.ReadingBatch;
 import dev.querydriven.iotsensors.ingestion.ReadingValidator;
+import dev.querydriven.iotsensors.sensor.NewSensor;
 import dev.querydriven.iotsensors.sensor.SensorService;
 import dev.querydriven.modeling.bucket.ReadOrder;
 import reactor.core.publisher.Mono;
@@ -84,7 +85,8 @@ public class IotSensorsBenchmark implements ServiceBenchmark {
 			siteIds.add(UUID.randomUUID());
 		}
 		Loading.run("sensors", sensorCount,
-				(i) -> sensors.register(ids.get(i), siteIds.get(i % sites), "climate", (int) SAMPLING.toSeconds()),
+				(i) -> sensors
+					.register(new NewSensor(ids.get(i), siteIds.get(i % sites), "climate", (int) SAMPLING.toSeconds())),
 				progress);
 		Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
 		int perSensor = (int) (HISTORY.toSeconds() / SAMPLING.toSeconds());
