@@ -1,6 +1,6 @@
 package dev.querydriven.socialfeed;
 
-import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -15,6 +15,7 @@ import dev.querydriven.socialfeed.post.PostsByIdRow;
 import dev.querydriven.socialfeed.user.CreateUserRequest;
 import dev.querydriven.socialfeed.user.UserService;
 import dev.querydriven.socialfeed.user.UsersByIdRow;
+import org.threeten.extra.MutableClock;
 
 import org.springframework.stereotype.Component;
 
@@ -36,10 +37,10 @@ public class Fixtures {
 
 	private final CqlSession session;
 
-	private final Clock clock;
+	private final MutableClock clock;
 
 	Fixtures(UserService users, FollowService follows, PostService posts, LikeService likes, CqlSession session,
-			Clock clock) {
+			MutableClock clock) {
 		this.users = users;
 		this.follows = follows;
 		this.posts = posts;
@@ -53,7 +54,7 @@ public class Fixtures {
 	}
 
 	public UsersByIdRow user() {
-		return user(this.clock.instant());
+		return user(tick());
 	}
 
 	public UsersByIdRow user(Instant createdAt) {
@@ -64,7 +65,7 @@ public class Fixtures {
 	}
 
 	public void follow(UsersByIdRow follower, UsersByIdRow author) {
-		follow(follower, author, this.clock.instant());
+		follow(follower, author, tick());
 	}
 
 	public void follow(UsersByIdRow follower, UsersByIdRow author, Instant at) {
@@ -72,11 +73,11 @@ public class Fixtures {
 	}
 
 	public void unfollow(UsersByIdRow follower, UsersByIdRow author) {
-		this.follows.unfollow(follower.userId(), author.userId(), this.clock.instant()).block();
+		this.follows.unfollow(follower.userId(), author.userId(), tick()).block();
 	}
 
 	public PostsByIdRow post(UsersByIdRow author, String content) {
-		return post(author, content, this.clock.instant());
+		return post(author, content, tick());
 	}
 
 	public PostsByIdRow post(UsersByIdRow author, String content, Instant at) {
@@ -84,10 +85,21 @@ public class Fixtures {
 	}
 
 	public void like(PostsByIdRow post, UsersByIdRow user) {
-		this.likes.like(post.postId(), user.userId(), this.clock.instant()).block();
+		this.likes.like(post.postId(), user.userId(), tick()).block();
 	}
 
 	public Instant now() {
+		return this.clock.instant();
+	}
+
+	/**
+	 * Moves the application's clock a millisecond forward and returns the new "now": the
+	 * clock of the tests stands still, so each step that the real clock would order (a
+	 * post after a follow, two posts in a row) moves it.
+	 * @return the new instant
+	 */
+	public Instant tick() {
+		this.clock.add(Duration.ofMillis(1));
 		return this.clock.instant();
 	}
 

@@ -14,6 +14,7 @@ import dev.querydriven.modeling.bucket.MultiBucketReader;
 import dev.querydriven.modeling.bucket.ReadOrder;
 import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
 import dev.querydriven.modeling.dualwrite.DualWriter;
+import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.servicesupport.web.InvalidRequestException;
 import dev.querydriven.servicesupport.web.NotFoundException;
 import dev.querydriven.servicesupport.web.Page;
@@ -46,14 +47,17 @@ public class PostService {
 
 	private final PostCursors cursors;
 
+	private final TimeSource time;
+
 	PostService(PostRepository posts, LikeRepository likes, UserService users, DualWriter writer, PostListener listener,
-			PostCursors cursors) {
+			PostCursors cursors, TimeSource time) {
 		this.posts = posts;
 		this.likes = likes;
 		this.users = users;
 		this.writer = writer;
 		this.listener = listener;
 		this.cursors = cursors;
+		this.time = time;
 	}
 
 	/**
@@ -114,7 +118,7 @@ public class PostService {
 	}
 
 	private Mono<Void> deleteEverywhere(PostsByIdRow post) {
-		long timestamp = DualWriter.nowMicros();
+		long timestamp = this.time.nowMicros();
 		DenormalizedWrite.Builder copies = DenormalizedWrite.builder("delete post " + post.postId())
 			.put(this.posts.deleteByUser(post))
 			.put(this.likes.deleteLikers(post.postId()))

@@ -1,7 +1,6 @@
 package dev.querydriven.socialfeed.seed;
 
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -10,6 +9,7 @@ import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.servicesupport.web.ConflictException;
 import dev.querydriven.socialfeed.follow.FollowService;
 import dev.querydriven.socialfeed.post.LikeService;
@@ -71,7 +71,7 @@ class DemoDataSeeder implements ApplicationRunner, DisposableBean {
 
 	private final LikeService likes;
 
-	private final Clock clock;
+	private final TimeSource time;
 
 	private final SeedProperties volume;
 
@@ -79,20 +79,20 @@ class DemoDataSeeder implements ApplicationRunner, DisposableBean {
 
 	private volatile Disposable running;
 
-	DemoDataSeeder(UserService users, FollowService follows, PostService posts, LikeService likes, Clock clock,
+	DemoDataSeeder(UserService users, FollowService follows, PostService posts, LikeService likes, TimeSource time,
 			SeedProperties volume, ApplicationEventPublisher events) {
 		this.users = users;
 		this.follows = follows;
 		this.posts = posts;
 		this.likes = likes;
-		this.clock = clock;
+		this.time = time;
 		this.volume = volume;
 		this.events = events;
 	}
 
 	@Override
 	public void run(ApplicationArguments args) {
-		Instant now = this.clock.instant();
+		Instant now = this.time.instant();
 		logger.info("Seeding demo data in the background: {} users, a follow graph, posts over {} days",
 				this.volume.users() + POPULAR.size(), HISTORY.toDays());
 		this.running = seed(now).subscribe((done) -> {

@@ -1,12 +1,12 @@
 package dev.querydriven.socialfeed.timeline;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
+import dev.querydriven.modeling.time.TimeSource;
 import com.datastax.oss.driver.api.core.cql.Statement;
 import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
 import dev.querydriven.modeling.dualwrite.DualWriter;
@@ -67,20 +67,20 @@ class TimelineFanOut implements PostListener, FollowListener {
 
 	private final TimelineProperties properties;
 
-	private final Clock clock;
+	private final TimeSource time;
 
 	private final Counter skipped;
 
 	private final Counter promotions;
 
 	TimelineFanOut(TimelineRepository timelines, FollowerLookup followers, FanOut fanOut, DualWriter writer,
-			TimelineProperties properties, Clock clock, MeterRegistry registry) {
+			TimelineProperties properties, TimeSource time, MeterRegistry registry) {
 		this.timelines = timelines;
 		this.followers = followers;
 		this.fanOut = fanOut;
 		this.writer = writer;
 		this.properties = properties;
-		this.clock = clock;
+		this.time = time;
 		this.skipped = Counter.builder("querydriven.socialfeed.fanout.skipped")
 			.description("Posts of high-fanout authors, merged at read time instead of fanned out")
 			.register(registry);
@@ -103,14 +103,14 @@ class TimelineFanOut implements PostListener, FollowListener {
 				this.skipped.increment();
 				return mode.get().followersMigrated() ? Mono.empty() : migrate(post.authorId(), mode.get().since());
 			}
-			int ttl = ttlSeconds(post.createdAt(), this.clock.instant());
+			int ttl = ttlSeconds(post.createdAt(), this.time.instant());
 			if (ttl <= 0) {
 				// Older than any timeline reaches (demo data): nobody would read the
 				// copies.
 				return Mono.empty();
 			}
 			return this.followers.followerIds(post.authorId()).collectList().flatMap((recipients) -> {
-				long timestamp = DualWriter.nowMicros();
+				long timestamp = this.time.nowMicros();
 				return Flux.fromIterable(recipients)
 					.buffer(DELIVERIES_PER_BATCH)
 					.concatMap((chunk) -> this.timelines
@@ -197,7 +197,7 @@ class TimelineFanOut implements PostListener, FollowListener {
 		return this.fanOut
 			.deliver(this.followers.followerIds(authorId),
 					(follower) -> this.timelines.insertHighFanoutFollowing(follower, authorId, since),
-					DualWriter.nowMicros())
+					this.time.nowMicros())
 			.then(this.timelines.markMigrated(authorId))
 			.then();
 	}
