@@ -12,7 +12,7 @@ import dev.querydriven.socialfeed.follow.FollowService;
 import dev.querydriven.socialfeed.post.LikeService;
 import dev.querydriven.socialfeed.post.PostService;
 import dev.querydriven.socialfeed.post.PostsByIdRow;
-import dev.querydriven.socialfeed.user.CreateUserRequest;
+import dev.querydriven.socialfeed.user.NewUser;
 import dev.querydriven.socialfeed.user.UserService;
 import dev.querydriven.socialfeed.user.UsersByIdRow;
 import org.threeten.extra.MutableClock;
@@ -60,7 +60,7 @@ public class Fixtures {
 	public UsersByIdRow user(Instant createdAt) {
 		String name = uniqueName();
 		return this.users
-			.register(UUID.randomUUID(), new CreateUserRequest(name, name + "@example.com", "User " + name), createdAt)
+			.register(UUID.randomUUID(), new NewUser(name, name + "@example.com", "User " + name), createdAt)
 			.block();
 	}
 

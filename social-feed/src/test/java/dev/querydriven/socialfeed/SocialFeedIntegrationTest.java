@@ -15,7 +15,8 @@ import dev.querydriven.testsupport.ServiceIntegrationTest;
  * statement recorder and failure injection ({@link ServiceIntegrationTest}). Every
  * integration test class carries it and nothing else that changes the context, so they
  * all share one application context. The test settings (a fan-out threshold of 3, a new
- * follower shard every 4 follows) are in {@code src/test/resources/config/application.yml}.
+ * follower shard every 4 follows) are in
+ * {@code src/test/resources/config/application.yml}.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)

@@ -57,8 +57,7 @@ class FollowController {
 	Mono<Page<UserSummaryResponse>> followers(@PathVariable UUID userId,
 			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit,
 			@RequestParam(required = false) @Size(max = CursorCodec.MAX_LENGTH) String cursor) {
-		return this.follows.followers(userId, cursor, limit)
-			.map((page) -> new Page<>(page.items().stream().map(this.mapper::toResponse).toList(), page.next()));
+		return this.follows.followers(userId, cursor, limit).map((page) -> page.map(this.mapper::toResponse));
 	}
 
 	@GetMapping("/users/{userId}/following")
@@ -66,8 +65,7 @@ class FollowController {
 	Mono<Page<UserSummaryResponse>> following(@PathVariable UUID userId,
 			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit,
 			@RequestParam(required = false) @Size(max = CursorCodec.MAX_LENGTH) String cursor) {
-		return this.follows.following(userId, cursor, limit)
-			.map((page) -> new Page<>(page.items().stream().map(this.mapper::toResponse).toList(), page.next()));
+		return this.follows.following(userId, cursor, limit).map((page) -> page.map(this.mapper::toResponse));
 	}
 
 }

@@ -61,7 +61,7 @@ class PostController {
 			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit,
 			@RequestParam(required = false) @Size(max = CursorCodec.MAX_LENGTH) String cursor) {
 		return this.posts.latestByUser(userId, cursor, limit, this.time.instant())
-			.map((page) -> new Page<>(page.items().stream().map(this.mapper::toResponse).toList(), page.next()));
+			.map((page) -> page.map(this.mapper::toResponse));
 	}
 
 	@GetMapping("/hashtags/{tag}/posts")
@@ -71,8 +71,7 @@ class PostController {
 					message = "must be 1 to 50 letters, digits or underscores") String tag,
 			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit,
 			@RequestParam(required = false) @Size(max = CursorCodec.MAX_LENGTH) String cursor) {
-		return this.posts.latestByHashtag(tag, cursor, limit)
-			.map((page) -> new Page<>(page.items().stream().map(this.mapper::toResponse).toList(), page.next()));
+		return this.posts.latestByHashtag(tag, cursor, limit).map((page) -> page.map(this.mapper::toResponse));
 	}
 
 	@GetMapping("/posts/{postId}")

@@ -14,7 +14,7 @@ import dev.querydriven.servicesupport.web.ConflictException;
 import dev.querydriven.socialfeed.follow.FollowService;
 import dev.querydriven.socialfeed.post.LikeService;
 import dev.querydriven.socialfeed.post.PostService;
-import dev.querydriven.socialfeed.user.CreateUserRequest;
+import dev.querydriven.socialfeed.user.NewUser;
 import dev.querydriven.socialfeed.user.UserService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -144,17 +144,19 @@ class DemoDataSeeder implements ApplicationRunner, DisposableBean {
 	private Mono<Void> users(List<SeedUser> everyone, Instant registered) {
 		AtomicInteger done = new AtomicInteger();
 		return Flux.fromIterable(everyone)
-			.flatMap((user) -> this.users.findById(user.id())
-				.hasElement()
-				.flatMap((exists) -> exists ? Mono.empty()
-						: this.users
-							.register(user.id(),
-									new CreateUserRequest(user.username(), user.username() + "@example.com",
-											user.displayName()),
-									registered)
-							.then())
-				.onErrorResume(ConflictException.class, (ex) -> Mono.empty())
-				.doOnSuccess((ignored) -> progress("users", done.incrementAndGet(), everyone.size(), 100)), CONCURRENCY)
+			.flatMap(
+					(user) -> this.users.findById(user.id())
+						.hasElement()
+						.flatMap((exists) -> exists ? Mono.empty()
+								: this.users
+									.register(user.id(),
+											new NewUser(user.username(), user.username() + "@example.com",
+													user.displayName()),
+											registered)
+									.then())
+						.onErrorResume(ConflictException.class, (ex) -> Mono.empty())
+						.doOnSuccess((ignored) -> progress("users", done.incrementAndGet(), everyone.size(), 100)),
+					CONCURRENCY)
 			.then();
 	}
 

@@ -41,7 +41,7 @@ class TimelineController {
 			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit,
 			@RequestParam(required = false) @Size(max = CursorCodec.MAX_LENGTH) String cursor) {
 		return this.timelines.read(userId, cursor, limit, this.time.instant())
-			.map((page) -> new Page<>(page.items().stream().map(this.mapper::toResponse).toList(), page.next()));
+			.map((page) -> page.map(this.mapper::toResponse));
 	}
 
 }

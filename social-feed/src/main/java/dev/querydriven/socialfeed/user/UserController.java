@@ -40,7 +40,7 @@ class UserController {
 	@PostMapping("/users")
 	@Operation(summary = "Register a user (409 when the username or email is taken)")
 	Mono<ResponseEntity<UserResponse>> register(@Valid @RequestBody CreateUserRequest request) {
-		return this.users.register(UUID.randomUUID(), request, this.time.instant())
+		return this.users.register(UUID.randomUUID(), this.mapper.toNewUser(request), this.time.instant())
 			.map(this.mapper::toResponse)
 			.map((user) -> ResponseEntity.created(URI.create("/users/" + user.id())).body(user));
 	}
