@@ -12,12 +12,12 @@ import org.springframework.context.annotation.Configuration;
 /**
  * The fan-out writer, with its {@code querydriven.fanout.*} metrics. The fan-out is a
  * pattern of the shared modeling library, constructed on the driver session (which it
- * uses to check each statement against the schema's rules); its statements run through
- * the service's one {@link StatementExecutor} (Spring Data's CQL template), so they are
+ * uses to check each statement against the write rules); its statements run through the
+ * service's one {@link StatementExecutor} (Spring Data's CQL template), so they are
  * prepared, recorded and translated like every other statement of the service.
  */
 @Configuration(proxyBeanMethods = false)
-class TimelineFanOutConfiguration {
+public class TimelineFanOutConfiguration {
 
 	/**
 	 * A fan-out that never skips: whether an author is fanned out is decided before, from

@@ -55,6 +55,7 @@ class FollowServiceIntegrationTests {
 		this.follows.follow(alice.userId(), bob.userId(), this.fixtures.now())
 			.as(StepVerifier::create)
 			.verifyComplete();
+		this.fixtures.assertFollowCopiesAgree(alice, bob);
 		assertThat(this.fixtures.rows(
 				"SELECT username FROM followers_by_user_shard WHERE user_id = ? AND shard = 0 AND follower_id = ?",
 				bob.userId(), alice.userId()))
@@ -123,6 +124,8 @@ class FollowServiceIntegrationTests {
 		this.session.execute(SimpleStatement.newInstance(
 				"UPDATE following_by_user SET follower_shards = follower_shards + {1} WHERE user_id = ? AND followed_id = ?",
 				alice.userId(), bob.userId()));
+		// Those writes carry the wall clock's time: the unfollow follows them.
+		this.fixtures.catchUpWithTheDatabase();
 		this.fixtures.unfollow(alice, bob);
 		assertThat(followerRows(bob, 0)).isEmpty();
 		assertThat(followerRows(bob, 1)).isEmpty();
