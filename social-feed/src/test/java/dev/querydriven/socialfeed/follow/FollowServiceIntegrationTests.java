@@ -9,6 +9,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import dev.querydriven.modeling.catalog.ServesQuery;
+import dev.querydriven.modeling.fanout.UuidClusteringOrder;
 import dev.querydriven.servicesupport.web.InvalidRequestException;
 import dev.querydriven.servicesupport.web.NotFoundException;
 import dev.querydriven.servicesupport.web.Page;
@@ -247,6 +248,33 @@ class FollowServiceIntegrationTests {
 	}
 
 	/** A cursor issued for one user's list is refused on another's. */
+	/**
+	 * The users a user follows come in followed-id order, page after page, each exactly
+	 * once: the next page continues strictly after the last id of the previous one.
+	 */
+	@Test
+	@ServesQuery("Q4")
+	void followingPagesInFollowedIdOrder() {
+		UsersByIdRow alice = this.fixtures.user();
+		List<UUID> followed = new ArrayList<>();
+		for (int i = 0; i < 3; i++) {
+			UsersByIdRow other = this.fixtures.user();
+			this.fixtures.follow(alice, other);
+			followed.add(other.userId());
+		}
+		followed.sort(UuidClusteringOrder.UUID_TYPE);
+		List<UUID> seen = new ArrayList<>();
+		String cursor = null;
+		do {
+			Page<FollowingByUserRow> page = this.follows.following(alice.userId(), cursor, 2).block();
+			assertThat(page.items()).hasSizeLessThanOrEqualTo(2);
+			page.items().forEach((row) -> seen.add(row.followedId()));
+			cursor = page.next();
+		}
+		while (cursor != null);
+		assertThat(seen).containsExactlyElementsOf(followed);
+	}
+
 	@Test
 	@ServesQuery("Q4")
 	void cursorOfAnotherListIsRejected() {
