@@ -1,67 +1,103 @@
 package dev.querydriven.socialfeed;
 
-import com.datastax.oss.driver.api.core.CqlSession;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import dev.querydriven.socialfeed.timeline.TimelineFanOutConfiguration;
+import dev.querydriven.testsupport.architecture.CqlTemplateException;
+import dev.querydriven.testsupport.architecture.ServiceArchitectureRules;
 import org.junit.jupiter.api.Test;
 
-import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
-import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 /**
- * The service stands alone: it depends on the shared modules and libraries only, never on
- * another service, and its features do not depend on each other in a cycle.
+ * The service's boundaries, checked on its bytecode: the rules every service shares, and
+ * its own.
  */
 class ArchitectureTests {
 
-	private static final JavaClasses CLASSES = new ClassFileImporter()
+	private static final JavaClasses classes = new ClassFileImporter()
 		.withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
 		.importPackages("dev.querydriven.socialfeed");
 
-	/** Only the shared modules and libraries: no other service. */
+	/**
+	 * The shared rules, with one CQL-template exception: the fan-out, a pattern of the
+	 * shared modeling library, is constructed on the driver session.
+	 */
+	private static final ServiceArchitectureRules rules = ServiceArchitectureRules
+		.forService("dev.querydriven.socialfeed", new CqlTemplateException(TimelineFanOutConfiguration.class,
+				"constructs the FanOut on the driver session (infrastructure)"));
+
+	/**
+	 * The service depends on no other service: only on the shared modules and libraries.
+	 */
 	@Test
-	void dependsOnSharedModulesAndLibrariesOnly() {
-		classes().should()
-			.onlyDependOnClassesThat()
-			.resideInAnyPackage("dev.querydriven.socialfeed..", "dev.querydriven.modeling..",
-					"dev.querydriven.servicesupport..", "dev.querydriven.embeddedcassandra..", "java..", "javax..",
-					"jakarta..", "org.springframework..", "reactor..", "com.datastax..", "io.micrometer..",
-					"io.swagger..", "org.slf4j..", "org.mapstruct..")
-			.check(CLASSES);
+	void dependsOnNoOtherService() {
+		rules.servicesAreIndependent().check(classes);
 	}
 
-	/** No class of another service is ever referenced. */
+	/** Spring Data's templates are used by repositories only. */
 	@Test
-	void neverReachesIntoAnotherService() {
-		noClasses().should()
-			.dependOnClassesThat()
-			.resideInAnyPackage("dev.querydriven.ecommerce..", "dev.querydriven.ecommerceorders..",
-					"dev.querydriven.iot..", "dev.querydriven.iotsensors..", "dev.querydriven.blog..",
-					"dev.querydriven.blogplatform..")
-			.check(CLASSES);
+	void templatesOnlyInRepositories() {
+		rules.templatesOnlyInRepositories().check(classes);
 	}
 
 	/**
-	 * Features depend on each other in one direction only (timeline on post, follow and
-	 * user; post and follow on user); what flows back goes through listener interfaces.
+	 * No CqlSession, Row or RowMapper outside the listed exception: rows are mapped to
+	 * entities by Spring Data.
+	 */
+	@Test
+	void noRawDriverAccess() {
+		rules.noRawDriverAccess().check(classes);
+	}
+
+	/** Nothing blocks: the service is reactive end to end. */
+	@Test
+	void noBlockingCalls() {
+		rules.noBlockingCalls().check(classes);
+	}
+
+	/** Services and repositories know no HTTP types: only controllers and mappers do. */
+	@Test
+	void noWebTypesBelowControllers() {
+		rules.noWebTypesBelowControllers().check(classes);
+	}
+
+	/** Nothing reads the system clock: time comes from the one TimeSource. */
+	@Test
+	void noSystemClock() {
+		rules.noSystemClock().check(classes);
+	}
+
+	/** Repositories are reached through their feature's service only. */
+	@Test
+	void repositoriesArePackagePrivate() {
+		rules.repositoriesArePackagePrivate().check(classes);
+	}
+
+	/**
+	 * The features do not depend on each other in a cycle: the post and follow features
+	 * keep the timeline's copies in sync through the {@code PostCopy} and
+	 * {@code FollowCopy} interfaces that the timeline implements.
 	 */
 	@Test
 	void featuresAreFreeOfCycles() {
-		slices().matching("dev.querydriven.socialfeed.(*)..").should().beFreeOfCycles().check(CLASSES);
+		rules.featuresAreFreeOfCycles().check(classes);
 	}
 
-	/** Repositories are the only classes that talk to Cassandra directly. */
+	/**
+	 * The post and follow features, which own the sources of truth, know nothing of
+	 * timelines.
+	 */
 	@Test
-	void onlyRepositoriesPrepareStatements() {
+	void sourcesOfTruthDependOnNoTimeline() {
 		noClasses().that()
-			.haveSimpleNameNotEndingWith("Repository")
-			.and()
-			.haveSimpleNameNotEndingWith("Configuration")
+			.resideInAnyPackage("dev.querydriven.socialfeed.post..", "dev.querydriven.socialfeed.follow..",
+					"dev.querydriven.socialfeed.user..")
 			.should()
-			.callMethod(CqlSession.class, "prepare", String.class)
-			.check(CLASSES);
+			.dependOnClassesThat()
+			.resideInAnyPackage("dev.querydriven.socialfeed.timeline..", "dev.querydriven.socialfeed.seed..")
+			.check(classes);
 	}
 
 }

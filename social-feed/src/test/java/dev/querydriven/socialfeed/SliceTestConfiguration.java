@@ -2,19 +2,21 @@ package dev.querydriven.socialfeed;
 
 import java.time.Clock;
 
+import dev.querydriven.modeling.time.TimeSource;
+
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 
 /**
  * What every {@code @WebFluxTest} slice of this service needs besides its controller: the
- * clock the controllers read.
+ * time source the controllers read "now" from.
  */
 @TestConfiguration(proxyBeanMethods = false)
 public class SliceTestConfiguration {
 
 	@Bean
-	Clock clock() {
-		return Clock.systemUTC();
+	TimeSource timeSource() {
+		return new TimeSource(Clock.systemUTC());
 	}
 
 }

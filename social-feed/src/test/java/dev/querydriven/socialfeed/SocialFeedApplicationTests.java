@@ -19,7 +19,7 @@ import org.springframework.web.reactive.function.client.WebClient;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The service end to end over HTTP on a random port, against the real node: the issue's
+ * The service end to end over HTTP on a random port, against the real node: the README's
  * "done when" scenario, racing registrations, bad input that never yields a 5xx, and the
  * operational endpoints.
  */

@@ -2,32 +2,27 @@ package dev.querydriven.socialfeed;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
-import dev.querydriven.testsupport.CassandraTest;
-
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
+import dev.querydriven.testsupport.ServiceIntegrationTest;
 
 /**
- * The whole service on a random port, against the real Cassandra of the test JVM. Every
- * integration test class uses exactly this configuration, so they all share one
- * application context. The fan-out threshold is 3 so that the switch to read-time merging
- * happens with a handful of followers, and a user's followers take a new shard every 4
- * follows, so that fan-outs, promotions and follower pages cross shards.
+ * The one annotation of this service's integration tests: the whole application on a
+ * random port against the real Cassandra node of this JVM, with a mutable clock, the
+ * statement recorder and failure injection ({@link ServiceIntegrationTest}). Every
+ * integration test class carries it and nothing else that changes the context, so they
+ * all share one application context. The test settings (a fan-out threshold of 3, a new
+ * follower shard every 4 follows) are in
+ * {@code src/test/resources/config/application.yml}.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-		properties = { "social-feed.timeline.fan-out-threshold=3", "social-feed.timeline.fan-out-concurrency=4",
-				"social-feed.follow.followers-per-shard=4" })
-// 30 s, not 5: a 2-core CI runner in the middle of a full build can be slow; a stuck
-// request still fails.
-@AutoConfigureWebTestClient(timeout = "30s")
-@CassandraTest
+@Inherited
+@ServiceIntegrationTest
 public @interface SocialFeedIntegrationTest {
 
 }

@@ -1,8 +1,8 @@
 package dev.querydriven.socialfeed.follow;
 
-import java.time.Clock;
 import java.util.UUID;
 
+import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.Page;
 import io.swagger.v3.oas.annotations.Operation;
@@ -30,26 +30,26 @@ class FollowController {
 
 	private final FollowMapper mapper;
 
-	private final Clock clock;
+	private final TimeSource time;
 
-	FollowController(FollowService follows, FollowMapper mapper, Clock clock) {
+	FollowController(FollowService follows, FollowMapper mapper, TimeSource time) {
 		this.follows = follows;
 		this.mapper = mapper;
-		this.clock = clock;
+		this.time = time;
 	}
 
 	@PutMapping("/users/{userId}/following/{targetId}")
 	@ResponseStatus(HttpStatus.NO_CONTENT)
 	@Operation(summary = "Follow a user (idempotent; old posts are not copied into the timeline)")
 	Mono<Void> follow(@PathVariable UUID userId, @PathVariable UUID targetId) {
-		return this.follows.follow(userId, targetId, this.clock.instant());
+		return this.follows.follow(userId, targetId, this.time.instant());
 	}
 
 	@DeleteMapping("/users/{userId}/following/{targetId}")
 	@ResponseStatus(HttpStatus.NO_CONTENT)
 	@Operation(summary = "Unfollow a user (idempotent; their posts leave the timeline)")
 	Mono<Void> unfollow(@PathVariable UUID userId, @PathVariable UUID targetId) {
-		return this.follows.unfollow(userId, targetId, this.clock.instant());
+		return this.follows.unfollow(userId, targetId, this.time.instant());
 	}
 
 	@GetMapping("/users/{userId}/followers")
@@ -57,8 +57,7 @@ class FollowController {
 	Mono<Page<UserSummaryResponse>> followers(@PathVariable UUID userId,
 			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit,
 			@RequestParam(required = false) @Size(max = CursorCodec.MAX_LENGTH) String cursor) {
-		return this.follows.followers(userId, cursor, limit)
-			.map((page) -> new Page<>(page.items().stream().map(this.mapper::toResponse).toList(), page.next()));
+		return this.follows.followers(userId, cursor, limit).map((page) -> page.map(this.mapper::toResponse));
 	}
 
 	@GetMapping("/users/{userId}/following")
@@ -66,8 +65,7 @@ class FollowController {
 	Mono<Page<UserSummaryResponse>> following(@PathVariable UUID userId,
 			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit,
 			@RequestParam(required = false) @Size(max = CursorCodec.MAX_LENGTH) String cursor) {
-		return this.follows.following(userId, cursor, limit)
-			.map((page) -> new Page<>(page.items().stream().map(this.mapper::toResponse).toList(), page.next()));
+		return this.follows.following(userId, cursor, limit).map((page) -> page.map(this.mapper::toResponse));
 	}
 
 }

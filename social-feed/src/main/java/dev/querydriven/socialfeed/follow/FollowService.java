@@ -8,7 +8,6 @@ import java.util.UUID;
 import java.util.function.Function;
 
 import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
-import dev.querydriven.modeling.dualwrite.DualWriter;
 import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.InvalidRequestException;
 import dev.querydriven.servicesupport.web.Page;
@@ -20,10 +19,10 @@ import reactor.core.publisher.Mono;
 import org.springframework.stereotype.Service;
 
 /**
- * Follows and unfollows: both directions in one denormalized write, the follower count
- * next to it, and the {@link FollowListener} told within the request. A user's followers
- * are split into shards ({@link FollowerShards}); the follower's own list records which
- * shard its row went to, so that an unfollow finds it.
+ * Follows and unfollows: both directions and every {@link FollowCopy} in one denormalized
+ * write ({@link FollowCopies}), the follower count next to it, within the request. A
+ * user's followers are split into shards ({@link FollowerShards}); the follower's own
+ * list records which shard its row went to, so that an unfollow finds it.
  */
 @Service
 public class FollowService {
@@ -34,19 +33,16 @@ public class FollowService {
 
 	private final UserService users;
 
-	private final DualWriter writer;
-
-	private final FollowListener listener;
+	private final FollowCopies copies;
 
 	private final CursorCodec cursors;
 
-	FollowService(FollowRepository follows, FollowerShards shards, UserService users, DualWriter writer,
-			FollowListener listener, CursorCodec cursors) {
+	FollowService(FollowRepository follows, FollowerShards shards, UserService users, FollowCopies copies,
+			CursorCodec cursors) {
 		this.follows = follows;
 		this.shards = shards;
 		this.users = users;
-		this.writer = writer;
-		this.listener = listener;
+		this.copies = copies;
 		this.cursors = cursors;
 	}
 
@@ -61,48 +57,45 @@ public class FollowService {
 	 * @return completes when every copy is written
 	 */
 	public Mono<Void> follow(UUID userId, UUID targetId, Instant at) {
-		Instant followedAt = at.truncatedTo(ChronoUnit.MILLIS);
+		FollowChange change = new FollowChange(FollowChange.Kind.FOLLOWED, userId, targetId,
+				at.truncatedTo(ChronoUnit.MILLIS));
 		return bothUsers(userId, targetId).flatMap((pair) -> this.follows.findFollow(userId, targetId)
 			.hasElement()
 			.filter((already) -> !already)
 			.flatMap((ignored) -> this.shards.current(targetId))
 			.flatMap((shard) -> {
-				UsersByIdRow follower = pair.get(0);
-				UsersByIdRow target = pair.get(1);
-				DenormalizedWrite write = DenormalizedWrite.builder("follow " + userId + " -> " + targetId)
-					.put(this.follows.insertFollower(targetId, shard, userId, follower.username(),
-							follower.displayName(), followedAt))
-					.put(this.follows.upsertFollowing(userId, targetId, target.username(), target.displayName(),
-							followedAt, shard))
-					.build();
-				return this.writer.execute(write)
-					.then(this.follows.countFollow(targetId))
-					.then(this.follows.findCounts(targetId))
-					.flatMap((counts) -> this.listener.followed(userId, targetId, followedAt, counts.followers()));
+				DenormalizedWrite.Builder write = FollowCopies.builder(change);
+				return this.follows.insertFollower(targetId, shard, pair.get(0), change.at())
+					.doOnNext(write::put)
+					.then(this.follows.upsertFollowing(userId, pair.get(1), change.at(), shard))
+					.doOnNext(write::put)
+					.then(Mono.defer(() -> this.copies.write(change, write)))
+					.flatMap((timestamp) -> this.follows.countFollow(targetId)
+						.then(this.follows.findCounts(targetId))
+						.flatMap((counts) -> this.copies.afterWrite(change, timestamp, counts.followers())));
 			}));
 	}
 
 	/**
 	 * Makes a user stop following another. Idempotent. The follower row is deleted in
-	 * every shard the follow recorded; the listener's own undo statements join the same
-	 * write.
+	 * every shard the follow recorded; the copies' undo statements join the same write.
 	 * @param userId the follower
 	 * @param targetId the user to unfollow
 	 * @param at the time of the unfollow
 	 * @return completes when every copy is removed
 	 */
 	public Mono<Void> unfollow(UUID userId, UUID targetId, Instant at) {
-		Instant unfollowedAt = at.truncatedTo(ChronoUnit.MILLIS);
+		FollowChange change = new FollowChange(FollowChange.Kind.UNFOLLOWED, userId, targetId,
+				at.truncatedTo(ChronoUnit.MILLIS));
 		return bothUsers(userId, targetId)
 			.flatMap((pair) -> this.follows.findFollow(userId, targetId).flatMap((followerShards) -> {
-				DenormalizedWrite.Builder write = DenormalizedWrite.builder("unfollow " + userId + " -> " + targetId);
-				for (int shard : followerShards) {
-					write.put(this.follows.deleteFollower(targetId, shard, userId));
-				}
-				return this.writer
-					.execute(write.put(this.follows.deleteFollowing(userId, targetId))
-						.putAll(this.listener.unfollowed(userId, targetId, unfollowedAt))
-						.build())
+				DenormalizedWrite.Builder write = FollowCopies.builder(change);
+				// One statement at a time: the builder is not thread-safe.
+				return Flux.fromIterable(followerShards)
+					.concatMap((shard) -> this.follows.deleteFollower(targetId, shard, userId).doOnNext(write::put))
+					.then(this.follows.deleteFollowing(userId, targetId))
+					.doOnNext(write::put)
+					.then(Mono.defer(() -> this.copies.write(change, write)))
 					.then(this.follows.countUnfollow(targetId));
 			}));
 	}

@@ -2,15 +2,26 @@ package dev.querydriven.socialfeed.follow;
 
 import java.util.UUID;
 
+import org.springframework.data.cassandra.core.mapping.CassandraType;
+import org.springframework.data.cassandra.core.mapping.Column;
+import org.springframework.data.cassandra.core.mapping.PrimaryKeyColumn;
+import org.springframework.data.cassandra.core.mapping.Table;
+
+import static org.springframework.data.cassandra.core.cql.PrimaryKeyType.PARTITIONED;
+
 /**
- * A row of {@code follower_counts}: two counters, approximate like every counter (an
- * increment is not idempotent).
+ * Q12: a row of {@code follower_counts}, one partition per user: two counters,
+ * approximate like every counter (an increment is not idempotent). Read as an entity;
+ * written only by increments ({@code Update.increment}), never by an insert.
  *
  * @param userId the user
  * @param followers the user's current followers: decides fan-out or read-time merge
  * @param followsReceived every follow the user ever received, never decremented: numbers
  * the follower shards
  */
-record FollowerCountsRow(UUID userId, long followers, long followsReceived) {
+@Table("follower_counts")
+record FollowerCountsRow(@PrimaryKeyColumn(name = "user_id", ordinal = 0, type = PARTITIONED) UUID userId,
+		@CassandraType(type = CassandraType.Name.COUNTER) long followers,
+		@Column("follows_received") @CassandraType(type = CassandraType.Name.COUNTER) long followsReceived) {
 
 }

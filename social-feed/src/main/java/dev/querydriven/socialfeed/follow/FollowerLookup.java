@@ -8,8 +8,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * The followers of an author, for the features that deliver to them (the timeline's
- * fan-out). Kept apart from {@link FollowService} so that a {@link FollowListener} can
- * read followers without depending on the service that calls it.
+ * fan-out). Kept apart from {@link FollowService} so that a {@link FollowCopy} can read
+ * followers without depending on the service that calls it.
  */
 @Component
 public class FollowerLookup {

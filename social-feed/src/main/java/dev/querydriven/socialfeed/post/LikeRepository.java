@@ -3,16 +3,25 @@ package dev.querydriven.socialfeed.post;
 import java.time.Instant;
 import java.util.UUID;
 
-import com.datastax.dse.driver.api.core.cql.reactive.ReactiveRow;
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
-import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.cql.PreparedStatement;
-import com.datastax.oss.driver.api.core.cql.Statement;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import dev.querydriven.modeling.catalog.ServesQuery;
-import reactor.core.publisher.Flux;
+import dev.querydriven.modeling.dualwrite.LightweightTransactions;
+import dev.querydriven.modelingspring.EntityStatements;
 import reactor.core.publisher.Mono;
 
+import org.springframework.data.cassandra.core.DeleteOptions;
+import org.springframework.data.cassandra.core.EntityWriteResult;
+import org.springframework.data.cassandra.core.InsertOptions;
+import org.springframework.data.cassandra.core.ReactiveCassandraOperations;
+import org.springframework.data.cassandra.core.UpdateOptions;
+import org.springframework.data.cassandra.core.cql.QueryOptions;
+import org.springframework.data.cassandra.core.cql.WriteOptions;
+import org.springframework.data.cassandra.core.query.Query;
+import org.springframework.data.cassandra.core.query.Update;
 import org.springframework.stereotype.Repository;
+
+import static org.springframework.data.cassandra.core.query.Criteria.where;
 
 /**
  * {@code post_likers} (Q17, Q19) and {@code post_like_counts} (Q18).
@@ -25,13 +34,19 @@ class LikeRepository {
 	 * article's example of a level chosen per query), and this is the most frequent read
 	 * of a popular post.
 	 */
-	private static final ConsistencyLevel COUNT_READ = ConsistencyLevel.ONE;
+	private static final QueryOptions COUNT_READ = QueryOptions.builder()
+		.consistencyLevel(ConsistencyLevel.ONE)
+		.idempotent(true)
+		.build();
 
 	/**
 	 * The increment is acknowledged by a local quorum, so that a like is counted durably
 	 * before the 204; counters are never retried by the driver (not idempotent).
 	 */
-	private static final ConsistencyLevel COUNT_WRITE = ConsistencyLevel.LOCAL_QUORUM;
+	private static final UpdateOptions COUNT_WRITE = UpdateOptions.builder()
+		.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+		.idempotent(false)
+		.build();
 
 	/**
 	 * "Has this user liked this post" reads a local quorum: the lightweight transaction
@@ -39,38 +54,37 @@ class LikeRepository {
 	 * the 204 (a stale answer would show the button unpressed and invite a second,
 	 * harmless, like).
 	 */
-	private static final ConsistencyLevel LIKER_READ = ConsistencyLevel.LOCAL_QUORUM;
+	private static final QueryOptions LIKER_READ = QueryOptions.builder()
+		.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+		.idempotent(true)
+		.build();
 
-	private final CqlSession session;
+	/**
+	 * A like is a lightweight transaction (Paxos among the local replicas, committed at
+	 * LOCAL_QUORUM), so that two concurrent likes by the same user cannot both apply.
+	 */
+	private static final InsertOptions LIKE = InsertOptions.builder()
+		.withIfNotExists()
+		.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+		.serialConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL)
+		.build();
 
-	private final PreparedStatement insertLiker;
+	private static final WriteOptions COPY = WriteOptions.builder()
+		.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+		.build();
 
-	private final PreparedStatement selectLiker;
+	private final ReactiveCassandraOperations template;
 
-	private final PreparedStatement deleteLikers;
+	private final EntityStatements statements;
 
-	private final PreparedStatement incrementLikes;
-
-	private final PreparedStatement selectLikes;
-
-	private final PreparedStatement deleteLikes;
-
-	LikeRepository(CqlSession session) {
-		this.session = session;
-		this.insertLiker = session
-			.prepare("INSERT INTO post_likers (post_id, user_id, liked_at) VALUES (?, ?, ?) IF NOT EXISTS");
-		this.selectLiker = session
-			.prepare("SELECT post_id, user_id, liked_at FROM post_likers WHERE post_id = ? AND user_id = ?");
-		this.deleteLikers = session.prepare("DELETE FROM post_likers WHERE post_id = ?");
-		this.incrementLikes = session.prepare("UPDATE post_like_counts SET likes = likes + 1 WHERE post_id = ?");
-		this.selectLikes = session.prepare("SELECT likes FROM post_like_counts WHERE post_id = ?");
-		this.deleteLikes = session.prepare("DELETE FROM post_like_counts WHERE post_id = ?");
+	LikeRepository(ReactiveCassandraOperations template, EntityStatements statements) {
+		this.template = template;
+		this.statements = statements;
 	}
 
 	/**
-	 * Records a user's like, once: a lightweight transaction (Paxos among the local
-	 * replicas, committed at LOCAL_QUORUM) so that two concurrent likes by the same user
-	 * cannot both apply.
+	 * Records a user's like, once. A like whose answer was lost is retried, and the retry
+	 * does not apply: the like is recorded, but not counted (the count is approximate).
 	 * @param postId the post
 	 * @param userId the liker
 	 * @param likedAt when
@@ -78,10 +92,9 @@ class LikeRepository {
 	 */
 	@ServesQuery("Q17")
 	Mono<Boolean> insertLiker(UUID postId, UUID userId, Instant likedAt) {
-		return execute(this.insertLiker.bind(postId, userId, likedAt)
-			.setSerialConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL)
-			.setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
-			.setIdempotent(false)).next().map(ReactiveRow::wasApplied);
+		return LightweightTransactions
+			.execute(Mono.defer(() -> this.template.insert(new PostLikersRow(postId, userId, likedAt), LIKE))
+				.map(EntityWriteResult::wasApplied));
 	}
 
 	/**
@@ -92,9 +105,10 @@ class LikeRepository {
 	 */
 	@ServesQuery("Q19")
 	Mono<PostLikersRow> findLike(UUID postId, UUID userId) {
-		return execute(this.selectLiker.bind(postId, userId).setConsistencyLevel(LIKER_READ).setIdempotent(true)).next()
-			.map((row) -> new PostLikersRow(row.getUuid("post_id"), row.getUuid("user_id"),
-					row.getInstant("liked_at")));
+		return this.template
+			.select(Query.query(where("postId").is(postId), where("userId").is(userId)).queryOptions(LIKER_READ),
+					PostLikersRow.class)
+			.next();
 	}
 
 	/**
@@ -105,19 +119,23 @@ class LikeRepository {
 	 * @return the statement
 	 */
 	@ServesQuery("Q17")
-	Statement<?> deleteLikers(UUID postId) {
-		return this.deleteLikers.bind(postId).setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM);
+	Mono<BoundStatement> deleteLikers(UUID postId) {
+		return this.statements.delete(Query.query(where("postId").is(postId)).queryOptions(COPY), PostLikersRow.class);
 	}
 
 	@ServesQuery("Q18")
 	Mono<Void> incrementLikes(UUID postId) {
-		return execute(this.incrementLikes.bind(postId).setConsistencyLevel(COUNT_WRITE).setIdempotent(false)).then();
+		return this.template
+			.update(counter(postId).queryOptions(COUNT_WRITE), Update.empty().increment("likes", 1L),
+					PostLikeCountsRow.class)
+			.then();
 	}
 
 	@ServesQuery("Q18")
 	Mono<Long> likes(UUID postId) {
-		return execute(this.selectLikes.bind(postId).setConsistencyLevel(COUNT_READ).setIdempotent(true)).next()
-			.map((row) -> row.getLong("likes"))
+		return this.template.select(counter(postId).queryOptions(COUNT_READ), PostLikeCountsRow.class)
+			.next()
+			.map(PostLikeCountsRow::likes)
 			.defaultIfEmpty(0L);
 	}
 
@@ -130,13 +148,15 @@ class LikeRepository {
 	 */
 	@ServesQuery("Q18")
 	Mono<Void> deleteLikes(UUID postId) {
-		return execute(
-				this.deleteLikes.bind(postId).setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM).setIdempotent(true))
-			.then();
+		DeleteOptions options = DeleteOptions.builder()
+			.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+			.idempotent(true)
+			.build();
+		return this.template.delete(counter(postId).queryOptions(options), PostLikeCountsRow.class).then();
 	}
 
-	private Flux<ReactiveRow> execute(Statement<?> statement) {
-		return Flux.from(this.session.executeReactive(statement));
+	private static Query counter(UUID postId) {
+		return Query.query(where("postId").is(postId));
 	}
 
 }

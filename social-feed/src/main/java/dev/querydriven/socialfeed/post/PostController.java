@@ -1,9 +1,9 @@
 package dev.querydriven.socialfeed.post;
 
 import java.net.URI;
-import java.time.Clock;
 import java.util.UUID;
 
+import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.Page;
 import io.swagger.v3.oas.annotations.Operation;
@@ -37,20 +37,20 @@ class PostController {
 
 	private final PostMapper mapper;
 
-	private final Clock clock;
+	private final TimeSource time;
 
-	PostController(PostService posts, LikeService likes, PostMapper mapper, Clock clock) {
+	PostController(PostService posts, LikeService likes, PostMapper mapper, TimeSource time) {
 		this.posts = posts;
 		this.likes = likes;
 		this.mapper = mapper;
-		this.clock = clock;
+		this.time = time;
 	}
 
 	@PostMapping("/users/{userId}/posts")
 	@Operation(summary = "Publish a post; 201 once it is in every follower's timeline")
 	Mono<ResponseEntity<PostResponse>> publish(@PathVariable UUID userId,
 			@Valid @RequestBody CreatePostRequest request) {
-		return this.posts.publish(UUID.randomUUID(), userId, request.content(), this.clock.instant())
+		return this.posts.publish(UUID.randomUUID(), userId, request.content(), this.time.instant())
 			.map(this.mapper::toResponse)
 			.map((post) -> ResponseEntity.created(URI.create("/posts/" + post.id())).body(post));
 	}
@@ -60,8 +60,8 @@ class PostController {
 	Mono<Page<PostResponse>> latestByUser(@PathVariable UUID userId,
 			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit,
 			@RequestParam(required = false) @Size(max = CursorCodec.MAX_LENGTH) String cursor) {
-		return this.posts.latestByUser(userId, cursor, limit, this.clock.instant())
-			.map((page) -> new Page<>(page.items().stream().map(this.mapper::toResponse).toList(), page.next()));
+		return this.posts.latestByUser(userId, cursor, limit, this.time.instant())
+			.map((page) -> page.map(this.mapper::toResponse));
 	}
 
 	@GetMapping("/hashtags/{tag}/posts")
@@ -71,8 +71,7 @@ class PostController {
 					message = "must be 1 to 50 letters, digits or underscores") String tag,
 			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit,
 			@RequestParam(required = false) @Size(max = CursorCodec.MAX_LENGTH) String cursor) {
-		return this.posts.latestByHashtag(tag, cursor, limit)
-			.map((page) -> new Page<>(page.items().stream().map(this.mapper::toResponse).toList(), page.next()));
+		return this.posts.latestByHashtag(tag, cursor, limit).map((page) -> page.map(this.mapper::toResponse));
 	}
 
 	@GetMapping("/posts/{postId}")
@@ -85,7 +84,7 @@ class PostController {
 	@ResponseStatus(HttpStatus.NO_CONTENT)
 	@Operation(summary = "Like a post (idempotent per user)")
 	Mono<Void> like(@PathVariable UUID postId, @Valid @RequestBody LikeRequest request) {
-		return this.likes.like(postId, request.userId(), this.clock.instant()).then();
+		return this.likes.like(postId, request.userId(), this.time.instant()).then();
 	}
 
 	@GetMapping("/posts/{postId}/likes/{userId}")

@@ -1,31 +1,39 @@
 package dev.querydriven.socialfeed.post;
 
-import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
-import java.util.Set;
 import java.util.UUID;
 
-import com.datastax.dse.driver.api.core.cql.reactive.ReactiveRow;
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
-import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
-import com.datastax.oss.driver.api.core.cql.PreparedStatement;
-import com.datastax.oss.driver.api.core.cql.Row;
-import com.datastax.oss.driver.api.core.cql.Statement;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import dev.querydriven.modeling.bucket.Bucket;
 import dev.querydriven.modeling.bucket.BucketGranularity;
 import dev.querydriven.modeling.bucket.BucketSlice;
 import dev.querydriven.modeling.catalog.ServesQuery;
 import dev.querydriven.modeling.fanout.TimelinePosition;
+import dev.querydriven.modelingspring.EntityStatements;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
+import org.springframework.data.cassandra.core.ReactiveCassandraOperations;
+import org.springframework.data.cassandra.core.cql.QueryOptions;
+import org.springframework.data.cassandra.core.cql.WriteOptions;
+import org.springframework.data.cassandra.core.query.Query;
 import org.springframework.stereotype.Repository;
+
+import static org.springframework.data.cassandra.core.query.Criteria.where;
 
 /**
  * {@code posts_by_id} (Q9), {@code posts_by_user} (Q2), {@code posts_by_hashtag} (Q5) and
- * {@code hashtag_days} (Q10).
+ * {@code hashtag_days} (Q10). Every read restricts the full partition key.
+ *
+ * <p>
+ * Post copies are written at {@code LOCAL_QUORUM}, and read at {@code LOCAL_QUORUM} by
+ * the author's own views (a post by id, the author's list): an author sees a post they
+ * just published, and a delete finds every copy the post was written to. A hashtag's list
+ * is a public discovery feed, the hottest read of a popular tag: it reads one replica
+ * ({@code LOCAL_ONE}); a post appearing a moment late there is acceptable.
  */
 @Repository
 class PostRepository {
@@ -37,109 +45,69 @@ class PostRepository {
 	static final BucketGranularity HASHTAG_BUCKET = BucketGranularity.DAY;
 
 	/**
-	 * Post copies are written at LOCAL_QUORUM, and read at LOCAL_QUORUM by the author's
-	 * own views (a post by id, the author's list): an author sees a post they just
-	 * published, and a delete finds every copy the post was written to.
+	 * The next page of one monthly bucket of a user's posts: strictly after the last row
+	 * read, compared on the whole clustering key (a tuple comparison, which Spring Data's
+	 * {@code Criteria} cannot say), so posts sharing a millisecond are neither skipped
+	 * nor repeated. The tuple replaces the slice's end (Cassandra takes one end bound per
+	 * clustering column). Catalogued with Q2.
 	 */
-	private static final ConsistencyLevel POSTS = ConsistencyLevel.LOCAL_QUORUM;
+	private static final String USER_NEXT_PAGE = "SELECT * FROM posts_by_user "
+			+ "WHERE user_id = ? AND month = ? AND post_time >= ? AND (post_time, post_id) < (?, ?) LIMIT ?";
 
 	/**
-	 * A hashtag's list is a public discovery feed, the hottest read of a popular tag: it
-	 * reads one replica (LOCAL_ONE); a post appearing a moment late there is acceptable.
+	 * The next page of one daily bucket of a tag's posts, the same way. Catalogued with
+	 * Q5.
 	 */
-	private static final ConsistencyLevel HASHTAG_FEED = ConsistencyLevel.LOCAL_ONE;
+	private static final String HASHTAG_NEXT_PAGE = "SELECT * FROM posts_by_hashtag "
+			+ "WHERE hashtag = ? AND day = ? AND post_time >= ? AND (post_time, post_id) < (?, ?) LIMIT ?";
 
-	private final CqlSession session;
+	private static final QueryOptions READ = QueryOptions.builder()
+		.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+		.idempotent(true)
+		.build();
 
-	private final PreparedStatement insertById;
+	private static final QueryOptions HASHTAG_FEED = QueryOptions.builder()
+		.consistencyLevel(ConsistencyLevel.LOCAL_ONE)
+		.idempotent(true)
+		.build();
 
-	private final PreparedStatement deleteById;
+	private static final WriteOptions COPY = WriteOptions.builder()
+		.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+		.build();
 
-	private final PreparedStatement selectById;
+	private final ReactiveCassandraOperations template;
 
-	private final PreparedStatement insertByUser;
+	private final EntityStatements statements;
 
-	private final PreparedStatement deleteByUser;
-
-	private final PreparedStatement selectByUser;
-
-	private final PreparedStatement selectByUserAfter;
-
-	private final PreparedStatement insertByHashtag;
-
-	private final PreparedStatement deleteByHashtag;
-
-	private final PreparedStatement selectByHashtag;
-
-	private final PreparedStatement selectByHashtagAfter;
-
-	private final PreparedStatement insertHashtagDay;
-
-	private final PreparedStatement selectHashtagDays;
-
-	private final PreparedStatement selectHashtagDaysUpTo;
-
-	PostRepository(CqlSession session) {
-		this.session = session;
-		this.insertById = session.prepare(
-				"INSERT INTO posts_by_id (post_id, author_id, content, hashtags, created_at) VALUES (?, ?, ?, ?, ?)");
-		this.deleteById = session.prepare("DELETE FROM posts_by_id WHERE post_id = ?");
-		this.selectById = session
-			.prepare("SELECT post_id, author_id, content, hashtags, created_at FROM posts_by_id WHERE post_id = ?");
-		this.insertByUser = session.prepare("INSERT INTO posts_by_user (user_id, month, post_time, post_id, content, "
-				+ "hashtags) VALUES (?, ?, ?, ?, ?, ?)");
-		this.deleteByUser = session
-			.prepare("DELETE FROM posts_by_user WHERE user_id = ? AND month = ? AND post_time = ? AND post_id = ?");
-		// One bucket partition, between the slice's instants, newest first. A next page
-		// continues strictly after the last (post_time, post_id) it returned: that tuple
-		// replaces the slice's end (Cassandra takes one end bound per clustering column).
-		String byUser = "SELECT user_id, month, post_time, post_id, content, hashtags FROM posts_by_user "
-				+ "WHERE user_id = ? AND month = ? AND post_time >= ?";
-		this.selectByUser = session.prepare(byUser + " AND post_time < ? LIMIT ?");
-		this.selectByUserAfter = session.prepare(byUser + " AND (post_time, post_id) < (?, ?) LIMIT ?");
-		this.insertByHashtag = session.prepare("INSERT INTO posts_by_hashtag (hashtag, day, post_time, post_id, "
-				+ "author_id, content, hashtags) VALUES (?, ?, ?, ?, ?, ?, ?)");
-		this.deleteByHashtag = session
-			.prepare("DELETE FROM posts_by_hashtag WHERE hashtag = ? AND day = ? AND post_time = ? AND post_id = ?");
-		String byHashtag = "SELECT hashtag, day, post_time, post_id, author_id, content, hashtags "
-				+ "FROM posts_by_hashtag WHERE hashtag = ? AND day = ? AND post_time >= ?";
-		this.selectByHashtag = session.prepare(byHashtag + " AND post_time < ? LIMIT ?");
-		this.selectByHashtagAfter = session.prepare(byHashtag + " AND (post_time, post_id) < (?, ?) LIMIT ?");
-		this.insertHashtagDay = session.prepare("INSERT INTO hashtag_days (hashtag, day) VALUES (?, ?)");
-		this.selectHashtagDays = session.prepare("SELECT day FROM hashtag_days WHERE hashtag = ?");
-		this.selectHashtagDaysUpTo = session.prepare("SELECT day FROM hashtag_days WHERE hashtag = ? AND day <= ?");
+	PostRepository(ReactiveCassandraOperations template, EntityStatements statements) {
+		this.template = template;
+		this.statements = statements;
 	}
 
 	@ServesQuery("Q9")
-	Statement<?> insertById(PostsByIdRow post) {
-		return this.insertById.bind(post.postId(), post.authorId(), post.content(), post.hashtags(), post.createdAt())
-			.setConsistencyLevel(POSTS);
+	Mono<BoundStatement> insertById(PostsByIdRow post) {
+		return this.statements.insert(post, COPY);
 	}
 
 	@ServesQuery("Q9")
-	Statement<?> deleteById(PostsByIdRow post) {
-		return this.deleteById.bind(post.postId()).setConsistencyLevel(POSTS);
+	Mono<BoundStatement> deleteById(PostsByIdRow post) {
+		return this.statements.delete(post, COPY);
 	}
 
 	@ServesQuery("Q9")
 	Mono<PostsByIdRow> findById(UUID postId) {
-		return execute(this.selectById.bind(postId).setConsistencyLevel(POSTS)).next()
-			.map((row) -> new PostsByIdRow(row.getUuid("post_id"), row.getUuid("author_id"), row.getString("content"),
-					tags(row), row.getInstant("created_at")));
+		return this.template.select(Query.query(where("postId").is(postId)).queryOptions(READ), PostsByIdRow.class)
+			.next();
 	}
 
 	@ServesQuery("Q2")
-	Statement<?> insertByUser(PostsByIdRow post) {
-		return this.insertByUser
-			.bind(post.authorId(), month(post.createdAt()), post.createdAt(), post.postId(), post.content(),
-					post.hashtags())
-			.setConsistencyLevel(POSTS);
+	Mono<BoundStatement> insertByUser(PostsByIdRow post) {
+		return this.statements.insert(PostsByUserRow.of(post), COPY);
 	}
 
 	@ServesQuery("Q2")
-	Statement<?> deleteByUser(PostsByIdRow post) {
-		return this.deleteByUser.bind(post.authorId(), month(post.createdAt()), post.createdAt(), post.postId())
-			.setConsistencyLevel(POSTS);
+	Mono<BoundStatement> deleteByUser(PostsByIdRow post) {
+		return this.statements.delete(PostsByUserRow.of(post), COPY);
 	}
 
 	/**
@@ -154,26 +122,30 @@ class PostRepository {
 	@ServesQuery("Q2")
 	Flux<PostsByUserRow> findByUserBucket(UUID userId, BucketSlice slice, TimelinePosition after, int limit) {
 		String month = slice.bucket().key();
-		BoundStatement statement = (after != null)
-				? this.selectByUserAfter.bind(userId, month, slice.from(), after.time(), after.id(), limit)
-				: this.selectByUser.bind(userId, month, slice.from(), slice.to(), limit);
-		return execute(statement.setConsistencyLevel(POSTS))
-			.map((row) -> new PostsByUserRow(row.getUuid("user_id"), row.getString("month"),
-					row.getInstant("post_time"), row.getUuid("post_id"), row.getString("content"), tags(row)));
+		if (after == null) {
+			return this.template.select(
+					Query
+						.query(where("userId").is(userId), where("month").is(month),
+								where("postTime").gte(slice.from()), where("postTime").lt(slice.to()))
+						.limit(limit)
+						.queryOptions(READ),
+					PostsByUserRow.class);
+		}
+		SimpleStatement next = SimpleStatement
+			.newInstance(USER_NEXT_PAGE, userId, month, slice.from(), after.time(), after.id(), limit)
+			.setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+			.setIdempotent(true);
+		return this.template.select(next, PostsByUserRow.class);
 	}
 
 	@ServesQuery("Q5")
-	Statement<?> insertByHashtag(String hashtag, PostsByIdRow post) {
-		return this.insertByHashtag
-			.bind(hashtag, post.day().date(), post.createdAt(), post.postId(), post.authorId(), post.content(),
-					post.hashtags())
-			.setConsistencyLevel(POSTS);
+	Mono<BoundStatement> insertByHashtag(String hashtag, PostsByIdRow post) {
+		return this.statements.insert(PostsByHashtagRow.of(hashtag, post), COPY);
 	}
 
 	@ServesQuery("Q5")
-	Statement<?> deleteByHashtag(String hashtag, PostsByIdRow post) {
-		return this.deleteByHashtag.bind(hashtag, post.day().date(), post.createdAt(), post.postId())
-			.setConsistencyLevel(POSTS);
+	Mono<BoundStatement> deleteByHashtag(String hashtag, PostsByIdRow post) {
+		return this.statements.delete(PostsByHashtagRow.of(hashtag, post), COPY);
 	}
 
 	/**
@@ -187,13 +159,18 @@ class PostRepository {
 	@ServesQuery("Q5")
 	Flux<PostsByHashtagRow> findByHashtagBucket(String hashtag, BucketSlice slice, TimelinePosition after, int limit) {
 		LocalDate day = slice.bucket().date();
-		BoundStatement statement = (after != null)
-				? this.selectByHashtagAfter.bind(hashtag, day, slice.from(), after.time(), after.id(), limit)
-				: this.selectByHashtag.bind(hashtag, day, slice.from(), slice.to(), limit);
-		return execute(statement.setConsistencyLevel(HASHTAG_FEED))
-			.map((row) -> new PostsByHashtagRow(row.getString("hashtag"), row.getLocalDate("day"),
-					row.getInstant("post_time"), row.getUuid("post_id"), row.getUuid("author_id"),
-					row.getString("content"), tags(row)));
+		if (after == null) {
+			return this.template.select(Query
+				.query(where("hashtag").is(hashtag), where("day").is(day), where("postTime").gte(slice.from()),
+						where("postTime").lt(slice.to()))
+				.limit(limit)
+				.queryOptions(HASHTAG_FEED), PostsByHashtagRow.class);
+		}
+		SimpleStatement next = SimpleStatement
+			.newInstance(HASHTAG_NEXT_PAGE, hashtag, day, slice.from(), after.time(), after.id(), limit)
+			.setConsistencyLevel(ConsistencyLevel.LOCAL_ONE)
+			.setIdempotent(true);
+		return this.template.select(next, PostsByHashtagRow.class);
 	}
 
 	/**
@@ -204,8 +181,8 @@ class PostRepository {
 	 * @return the statement
 	 */
 	@ServesQuery("Q10")
-	Statement<?> insertHashtagDay(String hashtag, PostsByIdRow post) {
-		return this.insertHashtagDay.bind(hashtag, post.day().date()).setConsistencyLevel(POSTS);
+	Mono<BoundStatement> insertHashtagDay(String hashtag, PostsByIdRow post) {
+		return this.statements.insert(new HashtagDaysRow(hashtag, post.day().date()), COPY);
 	}
 
 	/**
@@ -217,22 +194,12 @@ class PostRepository {
 	 */
 	@ServesQuery("Q10")
 	Flux<Bucket> findHashtagDays(String hashtag, LocalDate upTo) {
-		BoundStatement statement = (upTo != null) ? this.selectHashtagDaysUpTo.bind(hashtag, upTo)
-				: this.selectHashtagDays.bind(hashtag);
-		return execute(statement.setConsistencyLevel(HASHTAG_FEED))
-			.map((row) -> Bucket.of(HASHTAG_BUCKET, row.getLocalDate("day").atStartOfDay(ZoneOffset.UTC).toInstant()));
-	}
-
-	private Flux<ReactiveRow> execute(Statement<?> statement) {
-		return Flux.from(this.session.executeReactive(statement.setIdempotent(true)));
-	}
-
-	static String month(Instant time) {
-		return Bucket.of(USER_BUCKET, time).key();
-	}
-
-	private static Set<String> tags(Row row) {
-		return row.getSet("hashtags", String.class);
+		Query query = Query.query(where("hashtag").is(hashtag));
+		if (upTo != null) {
+			query = query.and(where("day").lte(upTo));
+		}
+		return this.template.select(query.queryOptions(HASHTAG_FEED), HashtagDaysRow.class)
+			.map((row) -> Bucket.of(HASHTAG_BUCKET, row.day().atStartOfDay(ZoneOffset.UTC).toInstant()));
 	}
 
 }

@@ -14,6 +14,7 @@ import dev.querydriven.modeling.bucket.MultiBucketReader;
 import dev.querydriven.modeling.bucket.ReadOrder;
 import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
 import dev.querydriven.modeling.dualwrite.DualWriter;
+import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.servicesupport.web.InvalidRequestException;
 import dev.querydriven.servicesupport.web.NotFoundException;
 import dev.querydriven.servicesupport.web.Page;
@@ -22,6 +23,7 @@ import dev.querydriven.modeling.fanout.TimelinePosition;
 import dev.querydriven.socialfeed.user.UserService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import org.springframework.stereotype.Service;
@@ -42,26 +44,30 @@ public class PostService {
 
 	private final DualWriter writer;
 
-	private final PostListener listener;
+	private final PostCopies copies;
 
 	private final PostCursors cursors;
 
-	PostService(PostRepository posts, LikeRepository likes, UserService users, DualWriter writer, PostListener listener,
-			PostCursors cursors) {
+	private final TimeSource time;
+
+	PostService(PostRepository posts, LikeRepository likes, UserService users, DualWriter writer, PostCopies copies,
+			PostCursors cursors, TimeSource time) {
 		this.posts = posts;
 		this.likes = likes;
 		this.users = users;
 		this.writer = writer;
-		this.listener = listener;
+		this.copies = copies;
 		this.cursors = cursors;
+		this.time = time;
 	}
 
 	/**
 	 * Publishes a post: validates it (hashtags), checks the author, writes
 	 * {@code posts_by_id}, {@code posts_by_user} and each hashtag's
 	 * {@code posts_by_hashtag} and {@code hashtag_days} rows with one timestamp, then
-	 * lets the listener fan it out. If the fan-out fails, the post is deleted again
-	 * (every copy written so far), so a failed request leaves nothing behind.
+	 * lets the copies ({@link PostCopy}, the timeline) fan it out with the same
+	 * timestamp. If the fan-out fails, the post is deleted again (every copy written so
+	 * far), so a failed request leaves nothing behind.
 	 * @param postId the new post's id
 	 * @param authorId the author
 	 * @param content the text (validated for length by the caller)
@@ -73,20 +79,22 @@ public class PostService {
 			Set<String> hashtags = Hashtags.parse(content);
 			PostsByIdRow post = new PostsByIdRow(postId, authorId, content, hashtags,
 					at.truncatedTo(ChronoUnit.MILLIS));
+			PostChange change = new PostChange(PostChange.Kind.PUBLISHED, post, this.time.nowMicros());
+			DenormalizedWrite.Builder write = DenormalizedWrite.builder(change.describe());
 			return this.users.require(authorId, "userId")
-				.then(this.writer.execute(copies(post).put(this.posts.insertById(post)).build()))
-				.then(this.listener.published(post).onErrorResume((error) -> undo(post, error)))
+				.then(this.posts.insertById(post))
+				.doOnNext(write::put)
+				.then(this.posts.insertByUser(post))
+				.doOnNext(write::put)
+				.thenMany(Flux.fromIterable(post.hashtags())
+					.concatMap((tag) -> this.posts.insertByHashtag(tag, post)
+						.doOnNext(write::put)
+						.then(this.posts.insertHashtagDay(tag, post))
+						.doOnNext(write::put)))
+				.then(Mono.defer(() -> this.copies.write(change, write)))
+				.then(Mono.defer(() -> this.copies.afterWrite(change).onErrorResume((error) -> undo(post, error))))
 				.thenReturn(post);
 		});
-	}
-
-	private DenormalizedWrite.Builder copies(PostsByIdRow post) {
-		DenormalizedWrite.Builder write = DenormalizedWrite.builder("post " + post.postId())
-			.put(this.posts.insertByUser(post));
-		for (String tag : post.hashtags()) {
-			write.put(this.posts.insertByHashtag(tag, post)).put(this.posts.insertHashtagDay(tag, post));
-		}
-		return write;
 	}
 
 	private Mono<Void> undo(PostsByIdRow post, Throwable error) {
@@ -98,7 +106,7 @@ public class PostService {
 	}
 
 	/**
-	 * Deletes a post from every table it was copied to: the listener's copies (the
+	 * Deletes a post from every table it was copied to: the copies' fan-outs (the
 	 * timelines) first, then the author's and the hashtags' lists, the likes, and
 	 * {@code posts_by_id} last, so a delete that fails half-way can be retried.
 	 * @param userId the author, as given in the URL
@@ -114,24 +122,27 @@ public class PostService {
 	}
 
 	private Mono<Void> deleteEverywhere(PostsByIdRow post) {
-		long timestamp = DualWriter.nowMicros();
-		DenormalizedWrite.Builder copies = DenormalizedWrite.builder("delete post " + post.postId())
-			.put(this.posts.deleteByUser(post))
-			.put(this.likes.deleteLikers(post.postId()))
-			.timestamp(timestamp);
-		for (String tag : post.hashtags()) {
-			copies.put(this.posts.deleteByHashtag(tag, post));
-		}
-		DenormalizedWrite source = DenormalizedWrite.builder("delete post " + post.postId() + " (source of truth)")
-			.put(this.posts.deleteById(post))
-			.timestamp(timestamp)
-			.build();
-		// The counter is deleted on its own: a counter table takes no shared timestamp.
-		return this.listener.deleting(post, timestamp)
-			.then(this.writer.execute(copies.build()))
-			.then(this.likes.deleteLikes(post.postId()))
-			.then(this.writer.execute(source))
-			.then();
+		return Mono.defer(() -> {
+			PostChange change = new PostChange(PostChange.Kind.DELETED, post, this.time.nowMicros());
+			DenormalizedWrite.Builder copies = DenormalizedWrite.builder(change.describe());
+			DenormalizedWrite.Builder source = DenormalizedWrite.builder(change.describe() + " (source of truth)")
+				.timestamp(change.timestampMicros());
+			Mono<Void> statements = this.posts.deleteByUser(post)
+				.doOnNext(copies::put)
+				.then(this.likes.deleteLikers(post.postId()))
+				.doOnNext(copies::put)
+				.thenMany(Flux.fromIterable(post.hashtags())
+					.concatMap((tag) -> this.posts.deleteByHashtag(tag, post).doOnNext(copies::put)))
+				.then(this.posts.deleteById(post))
+				.doOnNext(source::put)
+				.then();
+			// The counter is deleted on its own: a counter table takes no shared
+			// timestamp.
+			return statements.then(Mono.defer(() -> this.copies.write(change, copies)))
+				.then(this.likes.deleteLikes(post.postId()))
+				.then(Mono.defer(() -> this.writer.execute(source.build())))
+				.then();
+		});
 	}
 
 	/**

@@ -8,8 +8,15 @@ import dev.querydriven.modeling.bucket.Bucket;
 import dev.querydriven.modeling.bucket.BucketGranularity;
 import dev.querydriven.modeling.fanout.TimelinePosition;
 
+import org.springframework.data.cassandra.core.mapping.Column;
+import org.springframework.data.cassandra.core.mapping.PrimaryKeyColumn;
+import org.springframework.data.cassandra.core.mapping.Table;
+
+import static org.springframework.data.cassandra.core.cql.PrimaryKeyType.PARTITIONED;
+
 /**
- * A row of {@code posts_by_id}: a post, the source of truth for its copies.
+ * Q9: a row of {@code posts_by_id}, one partition per post: a post, the source of truth
+ * for its copies (its author, time and hashtags give every other key).
  *
  * @param postId the post's id
  * @param authorId the author
@@ -17,10 +24,13 @@ import dev.querydriven.modeling.fanout.TimelinePosition;
  * @param hashtags the hashtags parsed from the text, lower-case
  * @param createdAt when it was posted (millisecond precision)
  */
-public record PostsByIdRow(UUID postId, UUID authorId, String content, Set<String> hashtags, Instant createdAt) {
+@Table("posts_by_id")
+public record PostsByIdRow(@PrimaryKeyColumn(name = "post_id", ordinal = 0, type = PARTITIONED) UUID postId,
+		@Column("author_id") UUID authorId, String content, Set<String> hashtags,
+		@Column("created_at") Instant createdAt) {
 
 	public PostsByIdRow {
-		hashtags = Set.copyOf(hashtags);
+		hashtags = (hashtags != null) ? Set.copyOf(hashtags) : Set.of();
 	}
 
 	/**

@@ -1,7 +1,6 @@
 package dev.querydriven.socialfeed.seed;
 
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -10,11 +9,12 @@ import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.servicesupport.web.ConflictException;
 import dev.querydriven.socialfeed.follow.FollowService;
 import dev.querydriven.socialfeed.post.LikeService;
 import dev.querydriven.socialfeed.post.PostService;
-import dev.querydriven.socialfeed.user.CreateUserRequest;
+import dev.querydriven.socialfeed.user.NewUser;
 import dev.querydriven.socialfeed.user.UserService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -71,7 +71,7 @@ class DemoDataSeeder implements ApplicationRunner, DisposableBean {
 
 	private final LikeService likes;
 
-	private final Clock clock;
+	private final TimeSource time;
 
 	private final SeedProperties volume;
 
@@ -79,20 +79,20 @@ class DemoDataSeeder implements ApplicationRunner, DisposableBean {
 
 	private volatile Disposable running;
 
-	DemoDataSeeder(UserService users, FollowService follows, PostService posts, LikeService likes, Clock clock,
+	DemoDataSeeder(UserService users, FollowService follows, PostService posts, LikeService likes, TimeSource time,
 			SeedProperties volume, ApplicationEventPublisher events) {
 		this.users = users;
 		this.follows = follows;
 		this.posts = posts;
 		this.likes = likes;
-		this.clock = clock;
+		this.time = time;
 		this.volume = volume;
 		this.events = events;
 	}
 
 	@Override
 	public void run(ApplicationArguments args) {
-		Instant now = this.clock.instant();
+		Instant now = this.time.instant();
 		logger.info("Seeding demo data in the background: {} users, a follow graph, posts over {} days",
 				this.volume.users() + POPULAR.size(), HISTORY.toDays());
 		this.running = seed(now).subscribe((done) -> {
@@ -144,17 +144,19 @@ class DemoDataSeeder implements ApplicationRunner, DisposableBean {
 	private Mono<Void> users(List<SeedUser> everyone, Instant registered) {
 		AtomicInteger done = new AtomicInteger();
 		return Flux.fromIterable(everyone)
-			.flatMap((user) -> this.users.findById(user.id())
-				.hasElement()
-				.flatMap((exists) -> exists ? Mono.empty()
-						: this.users
-							.register(user.id(),
-									new CreateUserRequest(user.username(), user.username() + "@example.com",
-											user.displayName()),
-									registered)
-							.then())
-				.onErrorResume(ConflictException.class, (ex) -> Mono.empty())
-				.doOnSuccess((ignored) -> progress("users", done.incrementAndGet(), everyone.size(), 100)), CONCURRENCY)
+			.flatMap(
+					(user) -> this.users.findById(user.id())
+						.hasElement()
+						.flatMap((exists) -> exists ? Mono.empty()
+								: this.users
+									.register(user.id(),
+											new NewUser(user.username(), user.username() + "@example.com",
+													user.displayName()),
+											registered)
+									.then())
+						.onErrorResume(ConflictException.class, (ex) -> Mono.empty())
+						.doOnSuccess((ignored) -> progress("users", done.incrementAndGet(), everyone.size(), 100)),
+					CONCURRENCY)
 			.then();
 	}
 

@@ -1,8 +1,8 @@
 package dev.querydriven.socialfeed.timeline;
 
-import java.time.Clock;
 import java.util.UUID;
 
+import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.Page;
 import dev.querydriven.socialfeed.post.PostResponse;
@@ -27,12 +27,12 @@ class TimelineController {
 
 	private final TimelineMapper mapper;
 
-	private final Clock clock;
+	private final TimeSource time;
 
-	TimelineController(TimelineService timelines, TimelineMapper mapper, Clock clock) {
+	TimelineController(TimelineService timelines, TimelineMapper mapper, TimeSource time) {
 		this.timelines = timelines;
 		this.mapper = mapper;
-		this.clock = clock;
+		this.time = time;
 	}
 
 	@GetMapping("/users/{userId}/timeline")
@@ -40,8 +40,8 @@ class TimelineController {
 	Mono<Page<PostResponse>> timeline(@PathVariable UUID userId,
 			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit,
 			@RequestParam(required = false) @Size(max = CursorCodec.MAX_LENGTH) String cursor) {
-		return this.timelines.read(userId, cursor, limit, this.clock.instant())
-			.map((page) -> new Page<>(page.items().stream().map(this.mapper::toResponse).toList(), page.next()));
+		return this.timelines.read(userId, cursor, limit, this.time.instant())
+			.map((page) -> page.map(this.mapper::toResponse));
 	}
 
 }

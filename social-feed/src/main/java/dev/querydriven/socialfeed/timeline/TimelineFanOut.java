@@ -1,19 +1,19 @@
 package dev.querydriven.socialfeed.timeline;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
-import com.datastax.oss.driver.api.core.cql.Statement;
+import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
 import dev.querydriven.modeling.dualwrite.DualWriter;
 import dev.querydriven.modeling.fanout.FanOut;
-import dev.querydriven.socialfeed.follow.FollowListener;
+import dev.querydriven.socialfeed.follow.FollowChange;
+import dev.querydriven.socialfeed.follow.FollowCopy;
 import dev.querydriven.socialfeed.follow.FollowerLookup;
-import dev.querydriven.socialfeed.post.PostListener;
+import dev.querydriven.socialfeed.post.PostChange;
+import dev.querydriven.socialfeed.post.PostCopy;
 import dev.querydriven.socialfeed.post.PostsByIdRow;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -47,7 +47,7 @@ import org.springframework.stereotype.Component;
  * post falls between the two modes.
  */
 @Component
-class TimelineFanOut implements PostListener, FollowListener {
+class TimelineFanOut implements PostCopy, FollowCopy {
 
 	private static final Logger logger = LoggerFactory.getLogger(TimelineFanOut.class);
 
@@ -67,20 +67,20 @@ class TimelineFanOut implements PostListener, FollowListener {
 
 	private final TimelineProperties properties;
 
-	private final Clock clock;
+	private final TimeSource time;
 
 	private final Counter skipped;
 
 	private final Counter promotions;
 
 	TimelineFanOut(TimelineRepository timelines, FollowerLookup followers, FanOut fanOut, DualWriter writer,
-			TimelineProperties properties, Clock clock, MeterRegistry registry) {
+			TimelineProperties properties, TimeSource time, MeterRegistry registry) {
 		this.timelines = timelines;
 		this.followers = followers;
 		this.fanOut = fanOut;
 		this.writer = writer;
 		this.properties = properties;
-		this.clock = clock;
+		this.time = time;
 		this.skipped = Counter.builder("querydriven.socialfeed.fanout.skipped")
 			.description("Posts of high-fanout authors, merged at read time instead of fanned out")
 			.register(registry);
@@ -90,86 +90,115 @@ class TimelineFanOut implements PostListener, FollowListener {
 	}
 
 	/**
-	 * Fans a post out to every follower's timeline (or, for a high-fanout author, skips
-	 * it). The recipients are recorded first, in the post's own partition, so that no
-	 * copy ever exists that a delete could not find; then each follower's timeline gets
-	 * the post, at most {@code fanOutConcurrency} writes at a time. The copies expire
-	 * when they leave the timeline's retention window.
+	 * Fans a published post out to every follower's timeline (or, for a high-fanout
+	 * author, skips it), with the post's timestamp. The recipients are recorded first, in
+	 * the post's own partition, so that no copy ever exists that a delete could not find;
+	 * then each follower's timeline gets the post, at most {@code fanOutConcurrency}
+	 * writes at a time. The copies expire when they leave the timeline's retention
+	 * window.
 	 */
 	@Override
-	public Mono<Void> published(PostsByIdRow post) {
+	public Mono<Void> afterWrite(PostChange change) {
+		if (change.kind() != PostChange.Kind.PUBLISHED) {
+			return Mono.empty();
+		}
+		PostsByIdRow post = change.post();
 		return mode(post.authorId()).flatMap((mode) -> {
 			if (mode.isPresent()) {
 				this.skipped.increment();
 				return mode.get().followersMigrated() ? Mono.empty() : migrate(post.authorId(), mode.get().since());
 			}
-			int ttl = ttlSeconds(post.createdAt(), this.clock.instant());
-			if (ttl <= 0) {
+			Duration ttl = ttl(post.createdAt(), this.time.instant());
+			if (ttl.isNegative() || ttl.isZero()) {
 				// Older than any timeline reaches (demo data): nobody would read the
 				// copies.
 				return Mono.empty();
 			}
-			return this.followers.followerIds(post.authorId()).collectList().flatMap((recipients) -> {
-				long timestamp = DualWriter.nowMicros();
-				return Flux.fromIterable(recipients)
+			long timestamp = change.timestampMicros();
+			return this.followers.followerIds(post.authorId())
+				.collectList()
+				.zipWith(this.timelines.insertEntries(post, ttl))
+				.flatMap((fanOut) -> Flux.fromIterable(fanOut.getT1())
 					.buffer(DELIVERIES_PER_BATCH)
-					.concatMap((chunk) -> this.timelines
-						.write(this.timelines.insertDeliveries(post.postId(), chunk, ttl), timestamp))
-					.then(this.fanOut.deliver(Flux.fromIterable(recipients),
-							(recipient) -> this.timelines.insertEntry(recipient, post, ttl), timestamp))
+					.concatMap((chunk) -> this.timelines.insertDeliveries(post.postId(), chunk, ttl, timestamp))
+					.then(this.fanOut.deliver(Flux.fromIterable(fanOut.getT1()), fanOut.getT2(), timestamp))
 					.doOnNext((result) -> logger.debug("Post {} fanned out to {} timelines", post.postId(),
 							result.delivered()))
-					.then();
-			});
+					.then());
 		});
 	}
 
 	/**
-	 * Removes a post from every timeline it was delivered to (the recorded recipients,
-	 * not today's followers), then the record of its recipients.
+	 * Removes a deleted post from every timeline it was delivered to (the recorded
+	 * recipients, not today's followers), before the post's own write.
 	 */
 	@Override
-	public Mono<Void> deleting(PostsByIdRow post, long timestampMicros) {
-		return this.fanOut
-			.deliver(this.timelines.findRecipients(post.postId()),
-					(recipient) -> this.timelines.deleteEntry(recipient, post), timestampMicros)
-			.then(this.writer.execute(DenormalizedWrite.builder("delete deliveries of post " + post.postId())
-				.put(this.timelines.deleteDeliveries(post.postId()))
-				.timestamp(timestampMicros)
-				.build()))
+	public Mono<Void> beforeWrite(PostChange change) {
+		if (change.kind() != PostChange.Kind.DELETED) {
+			return Mono.empty();
+		}
+		return this.timelines.deleteEntries(change.post())
+			.flatMap((entry) -> this.fanOut.deliver(this.timelines.findRecipients(change.post().postId()), entry,
+					change.timestampMicros()))
 			.then();
 	}
 
 	/**
-	 * After a new follow: a follower of a high-fanout author starts pulling their posts
-	 * from now on (no backfill); an author reaching the threshold is promoted.
+	 * The record of a deleted post's recipients goes with the post's own write, once
+	 * every timeline entry it led to is removed.
 	 */
 	@Override
-	public Mono<Void> followed(UUID followerId, UUID authorId, Instant followedAt, long followerCount) {
-		return mode(authorId).flatMap((mode) -> {
-			if (mode.isPresent()) {
-				Mono<Void> pull = this.writer
-					.execute(DenormalizedWrite.builder("pull " + authorId + " for " + followerId)
-						.put(this.timelines.insertHighFanoutFollowing(followerId, authorId, followedAt))
-						.build())
-					.then();
-				return mode.get().followersMigrated() ? pull : pull.then(migrate(authorId, mode.get().since()));
-			}
-			return (followerCount >= this.properties.fanOutThreshold()) ? promote(authorId, followedAt) : Mono.empty();
-		});
+	public Mono<Void> write(DenormalizedWrite.Builder write, PostChange change) {
+		if (change.kind() != PostChange.Kind.DELETED) {
+			return Mono.empty();
+		}
+		return this.timelines.deleteDeliveries(change.post().postId()).doOnNext(write::put).then();
 	}
 
 	/**
 	 * An unfollow stops pulling the author and hides the author's existing entries from
-	 * the timeline. Hiding is a read-time filter on one small row, rather than deleting
-	 * the entries, which would need a scan of every day of the timeline and leave
-	 * tombstones in the partitions read most.
+	 * the timeline, in the unfollow's own write. Hiding is a read-time filter on one
+	 * small row, rather than deleting the entries, which would need a scan of every day
+	 * of the timeline and leave tombstones in the partitions read most.
 	 */
 	@Override
-	public List<Statement<?>> unfollowed(UUID followerId, UUID authorId, Instant unfollowedAt) {
-		int ttl = (int) this.properties.retention().plus(Duration.ofDays(1)).toSeconds();
-		return List.of(this.timelines.deleteHighFanoutFollowing(followerId, authorId),
-				this.timelines.insertHiddenAuthor(followerId, authorId, unfollowedAt, ttl));
+	public Mono<Void> write(DenormalizedWrite.Builder write, FollowChange change) {
+		if (change.kind() != FollowChange.Kind.UNFOLLOWED) {
+			return Mono.empty();
+		}
+		Duration ttl = this.properties.retention().plus(Duration.ofDays(1));
+		return this.timelines.deleteHighFanoutFollowing(change.followerId(), change.authorId())
+			.doOnNext(write::put)
+			.then(this.timelines.insertHiddenAuthor(change.followerId(), change.authorId(), change.at(), ttl))
+			.doOnNext(write::put)
+			.then();
+	}
+
+	/**
+	 * After a new follow is written and counted: a follower of a high-fanout author
+	 * starts pulling their posts from now on (no backfill), with the follow's timestamp;
+	 * an author reaching the threshold is promoted. The author's mode is read only now,
+	 * after the follow rows are written (see the class documentation).
+	 */
+	@Override
+	public Mono<Void> afterWrite(FollowChange change, long timestampMicros, long followerCount) {
+		if (change.kind() != FollowChange.Kind.FOLLOWED) {
+			return Mono.empty();
+		}
+		UUID authorId = change.authorId();
+		return mode(authorId).flatMap((mode) -> {
+			if (mode.isPresent()) {
+				Mono<Void> pull = this.timelines.insertHighFanoutFollowing(change.followerId(), authorId, change.at())
+					.flatMap((statement) -> this.writer
+						.execute(DenormalizedWrite.builder("pull " + authorId + " for " + change.followerId())
+							.put(statement)
+							.timestamp(timestampMicros)
+							.build()))
+					.then();
+				return mode.get().followersMigrated() ? pull : pull.then(migrate(authorId, mode.get().since()));
+			}
+			return (followerCount >= this.properties.fanOutThreshold()) ? promote(authorId, change.at()) : Mono.empty();
+		});
 	}
 
 	private Mono<Void> promote(UUID authorId, Instant at) {
@@ -194,10 +223,8 @@ class TimelineFanOut implements PostListener, FollowListener {
 	 * next post or follow that finds it unfinished.
 	 */
 	private Mono<Void> migrate(UUID authorId, Instant since) {
-		return this.fanOut
-			.deliver(this.followers.followerIds(authorId),
-					(follower) -> this.timelines.insertHighFanoutFollowing(follower, authorId, since),
-					DualWriter.nowMicros())
+		return this.timelines.insertHighFanoutFollowings(authorId, since)
+			.flatMap((pull) -> this.fanOut.deliver(this.followers.followerIds(authorId), pull, this.time.nowMicros()))
 			.then(this.timelines.markMigrated(authorId))
 			.then();
 	}
@@ -210,10 +237,11 @@ class TimelineFanOut implements PostListener, FollowListener {
 	 * A copy lives until its post leaves the retention window, so a timeline entry and
 	 * its delivery record expire exactly when no read can reach them any more.
 	 */
-	int ttlSeconds(Instant postTime, Instant now) {
+	Duration ttl(Instant postTime, Instant now) {
 		Duration age = Duration.between(postTime, now);
-		return (int) Math.min(this.properties.retention().minus(age).toSeconds(),
-				this.properties.retention().toSeconds());
+		Duration left = this.properties.retention().minus(age);
+		Duration ttl = (left.compareTo(this.properties.retention()) > 0) ? this.properties.retention() : left;
+		return Duration.ofSeconds(ttl.toSeconds());
 	}
 
 }

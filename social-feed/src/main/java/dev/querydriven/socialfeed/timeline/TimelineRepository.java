@@ -1,31 +1,52 @@
 package dev.querydriven.socialfeed.timeline;
 
+import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.Function;
 
-import com.datastax.dse.driver.api.core.cql.reactive.ReactiveRow;
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
-import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.BatchableStatement;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.DefaultBatchType;
-import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.cql.Statement;
 import dev.querydriven.modeling.bucket.BucketGranularity;
 import dev.querydriven.modeling.bucket.BucketSlice;
 import dev.querydriven.modeling.catalog.ServesQuery;
+import dev.querydriven.modeling.dualwrite.LightweightTransactions;
 import dev.querydriven.modeling.fanout.TimelinePosition;
+import dev.querydriven.modelingspring.EntityStatements;
 import dev.querydriven.socialfeed.post.PostsByIdRow;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
+import org.springframework.data.cassandra.core.EntityWriteResult;
+import org.springframework.data.cassandra.core.InsertOptions;
+import org.springframework.data.cassandra.core.ReactiveCassandraOperations;
+import org.springframework.data.cassandra.core.UpdateOptions;
+import org.springframework.data.cassandra.core.cql.QueryOptions;
+import org.springframework.data.cassandra.core.cql.WriteOptions;
+import org.springframework.data.cassandra.core.query.Query;
+import org.springframework.data.cassandra.core.query.Update;
 import org.springframework.stereotype.Repository;
+
+import static org.springframework.data.cassandra.core.query.Criteria.where;
 
 /**
  * {@code user_timeline} (Q6), {@code timeline_deliveries_by_post} (Q16),
  * {@code high_fanout_authors} (Q13), {@code high_fanout_following_by_user} (Q14) and
- * {@code timeline_hidden_authors} (Q15).
+ * {@code timeline_hidden_authors} (Q15). Every read restricts the full partition key.
+ *
+ * <p>
+ * Everything the timeline writes and reads is at {@code LOCAL_QUORUM}: a 201 for a post
+ * means a quorum of every follower's timeline replicas holds it, and a quorum read sees
+ * it. The mode of an author (pushed or pulled) and the follow rows meet at quorum too, so
+ * that a follow racing with the author's promotion is never lost (see
+ * {@link TimelineFanOut}).
  */
 @Repository
 class TimelineRepository {
@@ -34,98 +55,56 @@ class TimelineRepository {
 	static final BucketGranularity TIMELINE_BUCKET = BucketGranularity.DAY;
 
 	/**
-	 * Everything the timeline writes and reads is at LOCAL_QUORUM: a 201 for a post means
-	 * a quorum of every follower's timeline replicas holds it, and a quorum read sees it.
-	 * The mode of an author (pushed or pulled) and the follow rows meet at quorum too, so
-	 * that a follow racing with the author's promotion is never lost (see
-	 * {@link TimelineFanOut}).
+	 * The next page of one day of a reader's timeline: strictly after the last entry
+	 * read, compared on the whole clustering key (a tuple comparison, which Spring Data's
+	 * {@code Criteria} cannot say). Catalogued with Q6.
 	 */
-	private static final ConsistencyLevel TIMELINE = ConsistencyLevel.LOCAL_QUORUM;
+	private static final String NEXT_PAGE = "SELECT * FROM user_timeline "
+			+ "WHERE user_id = ? AND day = ? AND post_time >= ? AND (post_time, post_id) < (?, ?) LIMIT ?";
 
-	private final CqlSession session;
+	/** The column a fan-out binds once per recipient. */
+	private static final String RECIPIENT = "user_id";
 
-	private final PreparedStatement insertEntry;
+	private static final QueryOptions READ = QueryOptions.builder()
+		.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+		.idempotent(true)
+		.build();
 
-	private final PreparedStatement deleteEntry;
+	private static final WriteOptions COPY = WriteOptions.builder()
+		.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+		.build();
 
-	private final PreparedStatement selectEntries;
+	private static final InsertOptions PROMOTE = InsertOptions.builder()
+		.withIfNotExists()
+		.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+		.serialConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL)
+		.build();
 
-	private final PreparedStatement selectEntriesAfter;
+	private final ReactiveCassandraOperations template;
 
-	private final PreparedStatement insertDelivery;
+	private final EntityStatements statements;
 
-	private final PreparedStatement selectDeliveries;
-
-	private final PreparedStatement deleteDeliveries;
-
-	private final PreparedStatement selectHighFanoutAuthor;
-
-	private final PreparedStatement promote;
-
-	private final PreparedStatement markMigrated;
-
-	private final PreparedStatement insertHighFanoutFollowing;
-
-	private final PreparedStatement deleteHighFanoutFollowing;
-
-	private final PreparedStatement selectHighFanoutFollowing;
-
-	private final PreparedStatement insertHiddenAuthor;
-
-	private final PreparedStatement selectHiddenAuthors;
-
-	TimelineRepository(CqlSession session) {
-		this.session = session;
-		this.insertEntry = session.prepare("INSERT INTO user_timeline (user_id, day, post_time, post_id, author_id, "
-				+ "content, hashtags) VALUES (?, ?, ?, ?, ?, ?, ?) USING TTL ?");
-		this.deleteEntry = session
-			.prepare("DELETE FROM user_timeline WHERE user_id = ? AND day = ? AND post_time = ? AND post_id = ?");
-		String entries = "SELECT user_id, day, post_time, post_id, author_id, content, hashtags FROM user_timeline "
-				+ "WHERE user_id = ? AND day = ? AND post_time >= ?";
-		this.selectEntries = session.prepare(entries + " AND post_time < ? LIMIT ?");
-		this.selectEntriesAfter = session.prepare(entries + " AND (post_time, post_id) < (?, ?) LIMIT ?");
-		this.insertDelivery = session
-			.prepare("INSERT INTO timeline_deliveries_by_post (post_id, recipient_id) VALUES (?, ?) USING TTL ?");
-		this.selectDeliveries = session
-			.prepare("SELECT recipient_id FROM timeline_deliveries_by_post WHERE post_id = ?");
-		this.deleteDeliveries = session.prepare("DELETE FROM timeline_deliveries_by_post WHERE post_id = ?");
-		this.selectHighFanoutAuthor = session
-			.prepare("SELECT author_id, since, followers_migrated FROM high_fanout_authors WHERE author_id = ?");
-		this.promote = session.prepare("INSERT INTO high_fanout_authors (author_id, since, followers_migrated) "
-				+ "VALUES (?, ?, false) IF NOT EXISTS");
-		this.markMigrated = session.prepare("UPDATE high_fanout_authors SET followers_migrated = true "
-				+ "WHERE author_id = ? IF followers_migrated = false");
-		this.insertHighFanoutFollowing = session
-			.prepare("INSERT INTO high_fanout_following_by_user (user_id, author_id, since) VALUES (?, ?, ?)");
-		this.deleteHighFanoutFollowing = session
-			.prepare("DELETE FROM high_fanout_following_by_user WHERE user_id = ? AND author_id = ?");
-		this.selectHighFanoutFollowing = session
-			.prepare("SELECT user_id, author_id, since FROM high_fanout_following_by_user WHERE user_id = ?");
-		this.insertHiddenAuthor = session.prepare(
-				"INSERT INTO timeline_hidden_authors (user_id, author_id, hidden_before) VALUES (?, ?, ?) USING TTL ?");
-		this.selectHiddenAuthors = session
-			.prepare("SELECT user_id, author_id, hidden_before FROM timeline_hidden_authors WHERE user_id = ?");
+	TimelineRepository(ReactiveCassandraOperations template, EntityStatements statements) {
+		this.template = template;
+		this.statements = statements;
 	}
 
 	/**
-	 * Copies a post into one reader's timeline, expiring with the timeline's retention.
-	 * @param userId the reader
+	 * The copy of a post for any reader's timeline, expiring with the timeline's
+	 * retention: prepared and bound once, then given each recipient's id (a fan-out
+	 * writes the same row into many partitions).
 	 * @param post the post
-	 * @param ttlSeconds how long the entry stays
-	 * @return the statement
+	 * @param ttl how long the entries stay
+	 * @return the statement for a recipient
 	 */
 	@ServesQuery("Q6")
-	Statement<?> insertEntry(UUID userId, PostsByIdRow post, int ttlSeconds) {
-		return this.insertEntry
-			.bind(userId, post.day().date(), post.createdAt(), post.postId(), post.authorId(), post.content(),
-					post.hashtags(), ttlSeconds)
-			.setConsistencyLevel(TIMELINE);
+	Mono<Function<UUID, Statement<?>>> insertEntries(PostsByIdRow post, Duration ttl) {
+		return this.statements.insert(UserTimelineRow.of(post.authorId(), post), withTtl(ttl)).map(perRecipient());
 	}
 
 	@ServesQuery("Q6")
-	Statement<?> deleteEntry(UUID userId, PostsByIdRow post) {
-		return this.deleteEntry.bind(userId, post.day().date(), post.createdAt(), post.postId())
-			.setConsistencyLevel(TIMELINE);
+	Mono<Function<UUID, Statement<?>>> deleteEntries(PostsByIdRow post) {
+		return this.statements.delete(UserTimelineRow.of(post.authorId(), post), COPY).map(perRecipient());
 	}
 
 	/**
@@ -139,118 +118,142 @@ class TimelineRepository {
 	 */
 	@ServesQuery("Q6")
 	Flux<UserTimelineRow> findEntries(UUID userId, BucketSlice slice, TimelinePosition after, int limit) {
-		BoundStatement statement = (after != null)
-				? this.selectEntriesAfter.bind(userId, slice.bucket().date(), slice.from(), after.time(), after.id(),
-						limit)
-				: this.selectEntries.bind(userId, slice.bucket().date(), slice.from(), slice.to(), limit);
-		return execute(statement.setConsistencyLevel(TIMELINE).setIdempotent(true))
-			.map((row) -> new UserTimelineRow(row.getUuid("user_id"), row.getLocalDate("day"),
-					row.getInstant("post_time"), row.getUuid("post_id"), row.getUuid("author_id"),
-					row.getString("content"), row.getSet("hashtags", String.class)));
+		if (after == null) {
+			return this.template.select(Query
+				.query(where("userId").is(userId), where("day").is(slice.bucket().date()),
+						where("postTime").gte(slice.from()), where("postTime").lt(slice.to()))
+				.limit(limit)
+				.queryOptions(READ), UserTimelineRow.class);
+		}
+		SimpleStatement next = SimpleStatement
+			.newInstance(NEXT_PAGE, userId, slice.bucket().date(), slice.from(), after.time(), after.id(), limit)
+			.setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+			.setIdempotent(true);
+		return this.template.select(next, UserTimelineRow.class);
 	}
 
 	/**
 	 * Records the recipients of a post's fan-out. All rows belong to one partition (the
-	 * post's), so they go as single-partition batches: one mutation per batch, the one
-	 * case where a batch saves work rather than adding it.
+	 * post's), so they go as a single-partition batch: one mutation per batch, the one
+	 * case where a batch saves work rather than adding it. Idempotent, with the fan-out's
+	 * timestamp.
 	 * @param postId the post
 	 * @param recipients a chunk of recipients (kept small: batches above 5 KiB warn)
-	 * @param ttlSeconds how long the record is needed: as long as the copies live
-	 * @return the statement
+	 * @param ttl how long the record is needed: as long as the copies live
+	 * @param timestampMicros the fan-out's write timestamp
+	 * @return completes when written
 	 */
 	@ServesQuery("Q16")
-	Statement<?> insertDeliveries(UUID postId, List<UUID> recipients, int ttlSeconds) {
-		BatchStatement batch = BatchStatement.newInstance(DefaultBatchType.UNLOGGED);
-		for (UUID recipient : recipients) {
-			batch = batch.add(this.insertDelivery.bind(postId, recipient, ttlSeconds));
-		}
-		return batch.setConsistencyLevel(TIMELINE);
+	Mono<Void> insertDeliveries(UUID postId, List<UUID> recipients, Duration ttl, long timestampMicros) {
+		return this.statements.insert(new TimelineDeliveriesByPostRow(postId, postId), withTtl(ttl))
+			.flatMap((delivery) -> {
+				List<BatchableStatement<?>> rows = new ArrayList<>(recipients.size());
+				for (UUID recipient : recipients) {
+					rows.add(delivery.setUuid("recipient_id", recipient));
+				}
+				BatchStatement batch = BatchStatement.newInstance(DefaultBatchType.UNLOGGED, rows)
+					.setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+					.setQueryTimestamp(timestampMicros)
+					.setIdempotent(true);
+				return this.template.getReactiveCqlOperations().execute(batch);
+			})
+			.then();
 	}
 
 	@ServesQuery("Q16")
 	Flux<UUID> findRecipients(UUID postId) {
-		return execute(this.selectDeliveries.bind(postId).setConsistencyLevel(TIMELINE).setIdempotent(true))
-			.map((row) -> row.getUuid("recipient_id"));
+		return this.template
+			.select(Query.query(where("postId").is(postId)).queryOptions(READ), TimelineDeliveriesByPostRow.class)
+			.map(TimelineDeliveriesByPostRow::recipientId);
 	}
 
 	@ServesQuery("Q16")
-	Statement<?> deleteDeliveries(UUID postId) {
-		return this.deleteDeliveries.bind(postId).setConsistencyLevel(TIMELINE);
+	Mono<BoundStatement> deleteDeliveries(UUID postId) {
+		return this.statements.delete(Query.query(where("postId").is(postId)).queryOptions(COPY),
+				TimelineDeliveriesByPostRow.class);
 	}
 
 	@ServesQuery("Q13")
 	Mono<HighFanoutAuthorsRow> findHighFanoutAuthor(UUID authorId) {
-		return execute(this.selectHighFanoutAuthor.bind(authorId).setConsistencyLevel(TIMELINE).setIdempotent(true))
-			.next()
-			.map((row) -> new HighFanoutAuthorsRow(row.getUuid("author_id"), row.getInstant("since"),
-					row.getBoolean("followers_migrated")));
+		return this.template
+			.select(Query.query(where("authorId").is(authorId)).queryOptions(READ), HighFanoutAuthorsRow.class)
+			.next();
 	}
 
 	/**
 	 * Makes an author high-fanout, once: of two requests crossing the threshold together,
-	 * exactly one applies.
+	 * exactly one applies. A promotion whose answer was lost is retried and then does not
+	 * apply: the caller finishes the promotion as if another request had won.
 	 * @param authorId the author
 	 * @param since when followers start pulling
 	 * @return whether this call promoted the author
 	 */
 	@ServesQuery("Q13")
 	Mono<Boolean> promote(UUID authorId, Instant since) {
-		return applied(this.promote.bind(authorId, since));
+		return LightweightTransactions
+			.execute(Mono.defer(() -> this.template.insert(new HighFanoutAuthorsRow(authorId, since, false), PROMOTE))
+				.map(EntityWriteResult::wasApplied));
 	}
 
 	@ServesQuery("Q13")
 	Mono<Boolean> markMigrated(UUID authorId) {
-		return applied(this.markMigrated.bind(authorId));
+		// An IF condition is not mapped like the query and the update: it names the
+		// column.
+		UpdateOptions options = UpdateOptions.builder()
+			.ifCondition(where("followers_migrated").is(false))
+			.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+			.serialConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL)
+			.build();
+		return LightweightTransactions.execute(
+				Mono.defer(() -> this.template.update(Query.query(where("authorId").is(authorId)).queryOptions(options),
+						Update.empty().set("followersMigrated", true), HighFanoutAuthorsRow.class)));
 	}
 
 	@ServesQuery("Q14")
-	Statement<?> insertHighFanoutFollowing(UUID userId, UUID authorId, Instant since) {
-		return this.insertHighFanoutFollowing.bind(userId, authorId, since).setConsistencyLevel(TIMELINE);
+	Mono<BoundStatement> insertHighFanoutFollowing(UUID userId, UUID authorId, Instant since) {
+		return this.statements.insert(new HighFanoutFollowingByUserRow(userId, authorId, since), COPY);
+	}
+
+	/**
+	 * The pull row of an author for any of their followers: prepared and bound once, then
+	 * given each follower's id (the migration of a promoted author).
+	 * @param authorId the author
+	 * @param since the oldest post time the followers pull
+	 * @return the statement for a follower
+	 */
+	@ServesQuery("Q14")
+	Mono<Function<UUID, Statement<?>>> insertHighFanoutFollowings(UUID authorId, Instant since) {
+		return insertHighFanoutFollowing(authorId, authorId, since).map(perRecipient());
 	}
 
 	@ServesQuery("Q14")
-	Statement<?> deleteHighFanoutFollowing(UUID userId, UUID authorId) {
-		return this.deleteHighFanoutFollowing.bind(userId, authorId).setConsistencyLevel(TIMELINE);
+	Mono<BoundStatement> deleteHighFanoutFollowing(UUID userId, UUID authorId) {
+		return this.statements.delete(new HighFanoutFollowingByUserRow(userId, authorId, null), COPY);
 	}
 
 	@ServesQuery("Q14")
 	Flux<HighFanoutFollowingByUserRow> findHighFanoutFollowing(UUID userId) {
-		return execute(this.selectHighFanoutFollowing.bind(userId).setConsistencyLevel(TIMELINE).setIdempotent(true))
-			.map((row) -> new HighFanoutFollowingByUserRow(row.getUuid("user_id"), row.getUuid("author_id"),
-					row.getInstant("since")));
+		return this.template.select(Query.query(where("userId").is(userId)).queryOptions(READ),
+				HighFanoutFollowingByUserRow.class);
 	}
 
 	@ServesQuery("Q15")
-	Statement<?> insertHiddenAuthor(UUID userId, UUID authorId, Instant hiddenBefore, int ttlSeconds) {
-		return this.insertHiddenAuthor.bind(userId, authorId, hiddenBefore, ttlSeconds).setConsistencyLevel(TIMELINE);
+	Mono<BoundStatement> insertHiddenAuthor(UUID userId, UUID authorId, Instant hiddenBefore, Duration ttl) {
+		return this.statements.insert(new TimelineHiddenAuthorsRow(userId, authorId, hiddenBefore), withTtl(ttl));
 	}
 
 	@ServesQuery("Q15")
 	Flux<TimelineHiddenAuthorsRow> findHiddenAuthors(UUID userId) {
-		return execute(this.selectHiddenAuthors.bind(userId).setConsistencyLevel(TIMELINE).setIdempotent(true))
-			.map((row) -> new TimelineHiddenAuthorsRow(row.getUuid("user_id"), row.getUuid("author_id"),
-					row.getInstant("hidden_before")));
+		return this.template.select(Query.query(where("userId").is(userId)).queryOptions(READ),
+				TimelineHiddenAuthorsRow.class);
 	}
 
-	/**
-	 * Executes a statement with a write timestamp, idempotent (for the single-partition
-	 * batches of {@link #insertDeliveries}).
-	 * @param statement the statement
-	 * @param timestampMicros the write timestamp
-	 * @return completes when written
-	 */
-	Mono<Void> write(Statement<?> statement, long timestampMicros) {
-		return execute(statement.setQueryTimestamp(timestampMicros).setIdempotent(true)).then();
+	private static WriteOptions withTtl(Duration ttl) {
+		return WriteOptions.builder().consistencyLevel(ConsistencyLevel.LOCAL_QUORUM).ttl(ttl).build();
 	}
 
-	private Mono<Boolean> applied(BoundStatement lightweightTransaction) {
-		return execute(lightweightTransaction.setSerialConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL)
-			.setConsistencyLevel(TIMELINE)
-			.setIdempotent(false)).next().map(ReactiveRow::wasApplied);
-	}
-
-	private Flux<ReactiveRow> execute(Statement<?> statement) {
-		return Flux.from(this.session.executeReactive(statement));
+	private static Function<BoundStatement, Function<UUID, Statement<?>>> perRecipient() {
+		return (statement) -> (recipient) -> statement.setUuid(RECIPIENT, recipient);
 	}
 
 }

@@ -6,10 +6,20 @@ import java.util.Set;
 import java.util.UUID;
 
 import dev.querydriven.modeling.fanout.TimelinePosition;
+import dev.querydriven.socialfeed.post.PostsByIdRow;
+
+import org.springframework.data.cassandra.core.cql.Ordering;
+import org.springframework.data.cassandra.core.mapping.Column;
+import org.springframework.data.cassandra.core.mapping.PrimaryKeyColumn;
+import org.springframework.data.cassandra.core.mapping.Table;
+
+import static org.springframework.data.cassandra.core.cql.PrimaryKeyType.CLUSTERED;
+import static org.springframework.data.cassandra.core.cql.PrimaryKeyType.PARTITIONED;
 
 /**
- * A row of {@code user_timeline}: one post in a reader's timeline (or a post of a
- * high-fanout author merged in at read time, in the same shape).
+ * Q6: a row of {@code user_timeline}, one partition per reader and UTC day, newest first:
+ * one post in a reader's timeline (or a post of a high-fanout author merged in at read
+ * time, in the same shape). The clustering key ends with the post id.
  *
  * @param userId the reader
  * @param day the UTC day bucket of the post
@@ -19,11 +29,27 @@ import dev.querydriven.modeling.fanout.TimelinePosition;
  * @param content the text
  * @param hashtags the hashtags
  */
-record UserTimelineRow(UUID userId, LocalDate day, Instant postTime, UUID postId, UUID authorId, String content,
-		Set<String> hashtags) {
+@Table("user_timeline")
+record UserTimelineRow(@PrimaryKeyColumn(name = "user_id", ordinal = 0, type = PARTITIONED) UUID userId,
+		@PrimaryKeyColumn(name = "day", ordinal = 1, type = PARTITIONED) LocalDate day,
+		@PrimaryKeyColumn(name = "post_time", ordinal = 2, type = CLUSTERED,
+				ordering = Ordering.DESCENDING) Instant postTime,
+		@PrimaryKeyColumn(name = "post_id", ordinal = 3, type = CLUSTERED, ordering = Ordering.DESCENDING) UUID postId,
+		@Column("author_id") UUID authorId, String content, Set<String> hashtags) {
 
 	UserTimelineRow {
-		hashtags = Set.copyOf(hashtags);
+		hashtags = (hashtags != null) ? Set.copyOf(hashtags) : Set.of();
+	}
+
+	/**
+	 * The copy of a post in one reader's timeline.
+	 * @param userId the reader
+	 * @param post the post
+	 * @return the row
+	 */
+	static UserTimelineRow of(UUID userId, PostsByIdRow post) {
+		return new UserTimelineRow(userId, post.day().date(), post.createdAt(), post.postId(), post.authorId(),
+				post.content(), post.hashtags());
 	}
 
 	TimelinePosition position() {

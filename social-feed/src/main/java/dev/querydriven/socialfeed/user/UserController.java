@@ -1,9 +1,9 @@
 package dev.querydriven.socialfeed.user;
 
 import java.net.URI;
-import java.time.Clock;
 import java.util.UUID;
 
+import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.servicesupport.web.NotFoundException;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.validation.Valid;
@@ -29,18 +29,18 @@ class UserController {
 
 	private final UserMapper mapper;
 
-	private final Clock clock;
+	private final TimeSource time;
 
-	UserController(UserService users, UserMapper mapper, Clock clock) {
+	UserController(UserService users, UserMapper mapper, TimeSource time) {
 		this.users = users;
 		this.mapper = mapper;
-		this.clock = clock;
+		this.time = time;
 	}
 
 	@PostMapping("/users")
 	@Operation(summary = "Register a user (409 when the username or email is taken)")
 	Mono<ResponseEntity<UserResponse>> register(@Valid @RequestBody CreateUserRequest request) {
-		return this.users.register(UUID.randomUUID(), request, this.clock.instant())
+		return this.users.register(UUID.randomUUID(), this.mapper.toNewUser(request), this.time.instant())
 			.map(this.mapper::toResponse)
 			.map((user) -> ResponseEntity.created(URI.create("/users/" + user.id())).body(user));
 	}

@@ -13,4 +13,6 @@ interface UserMapper {
 	@Mapping(target = "id", source = "userId")
 	UserResponse toResponse(UsersByIdRow row);
 
+	NewUser toNewUser(CreateUserRequest request);
+
 }

@@ -1,152 +1,153 @@
 package dev.querydriven.socialfeed.user;
 
 import java.util.UUID;
+import java.util.function.Supplier;
 
-import com.datastax.dse.driver.api.core.cql.reactive.ReactiveRow;
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
-import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.cql.BoundStatement;
-import com.datastax.oss.driver.api.core.cql.PreparedStatement;
-import com.datastax.oss.driver.api.core.cql.Row;
-import com.datastax.oss.driver.api.core.cql.Statement;
 import dev.querydriven.modeling.catalog.ServesQuery;
-import reactor.core.publisher.Flux;
+import dev.querydriven.modeling.dualwrite.LightweightTransactions;
 import reactor.core.publisher.Mono;
 
+import org.springframework.data.cassandra.core.DeleteOptions;
+import org.springframework.data.cassandra.core.EntityWriteResult;
+import org.springframework.data.cassandra.core.InsertOptions;
+import org.springframework.data.cassandra.core.ReactiveCassandraOperations;
+import org.springframework.data.cassandra.core.cql.QueryOptions;
+import org.springframework.data.cassandra.core.query.Query;
 import org.springframework.stereotype.Repository;
+
+import static org.springframework.data.cassandra.core.query.Criteria.where;
 
 /**
  * The user tables: {@code users_by_id} (Q1), and the claim tables
- * {@code users_by_username} (Q7) and {@code users_by_email} (Q8).
+ * {@code users_by_username} (Q7) and {@code users_by_email} (Q8). Every read restricts
+ * the full partition key.
+ *
+ * <p>
+ * Profiles are written and read at {@code LOCAL_QUORUM}: a follow or a post checks that a
+ * user exists right after the registration answered 201, and a quorum read always
+ * overlaps the quorum that acknowledged the write. Claims are lightweight transactions:
+ * Paxos runs among the local replicas ({@code LOCAL_SERIAL}) and commits at
+ * {@code LOCAL_QUORUM}, so a claim is visible to every quorum read once it is
+ * acknowledged.
  */
 @Repository
 class UserRepository {
 
-	/**
-	 * Profiles are written and read at LOCAL_QUORUM: a follow or a post checks that a
-	 * user exists right after the registration answered 201, and a quorum read always
-	 * overlaps the quorum that acknowledged the write.
-	 */
-	private static final ConsistencyLevel PROFILE = ConsistencyLevel.LOCAL_QUORUM;
+	private static final QueryOptions READ = QueryOptions.builder()
+		.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+		.idempotent(true)
+		.build();
 
-	/**
-	 * Claims are lightweight transactions: Paxos runs among the local replicas
-	 * (LOCAL_SERIAL) and commits at LOCAL_QUORUM, so a claim is visible to every quorum
-	 * read once it is acknowledged.
-	 */
-	private static final ConsistencyLevel CLAIM_SERIAL = ConsistencyLevel.LOCAL_SERIAL;
+	/** A claim as Paxos sees it, after a claim whose answer was lost did not apply. */
+	private static final QueryOptions LINEARIZABLE_READ = QueryOptions.builder()
+		.consistencyLevel(ConsistencyLevel.LOCAL_SERIAL)
+		.idempotent(true)
+		.build();
 
-	private static final ConsistencyLevel CLAIM_COMMIT = ConsistencyLevel.LOCAL_QUORUM;
+	private static final InsertOptions PROFILE = InsertOptions.builder()
+		.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+		.idempotent(true)
+		.build();
 
-	private final CqlSession session;
+	private static final InsertOptions CLAIM = InsertOptions.builder()
+		.withIfNotExists()
+		.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+		.serialConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL)
+		.build();
 
-	private final PreparedStatement insertUser;
+	private final ReactiveCassandraOperations template;
 
-	private final PreparedStatement selectUser;
-
-	private final PreparedStatement claimUsername;
-
-	private final PreparedStatement releaseUsername;
-
-	private final PreparedStatement selectUsername;
-
-	private final PreparedStatement claimEmail;
-
-	private final PreparedStatement releaseEmail;
-
-	private final PreparedStatement selectEmail;
-
-	UserRepository(CqlSession session) {
-		this.session = session;
-		this.insertUser = session
-			.prepare("INSERT INTO users_by_id (user_id, username, email, display_name, created_at) "
-					+ "VALUES (?, ?, ?, ?, ?)");
-		this.selectUser = session
-			.prepare("SELECT user_id, username, email, display_name, created_at FROM users_by_id WHERE user_id = ?");
-		this.claimUsername = session
-			.prepare("INSERT INTO users_by_username (username, user_id) VALUES (?, ?) IF NOT EXISTS");
-		this.releaseUsername = session.prepare("DELETE FROM users_by_username WHERE username = ? IF user_id = ?");
-		this.selectUsername = session.prepare("SELECT user_id FROM users_by_username WHERE username = ?");
-		this.claimEmail = session.prepare("INSERT INTO users_by_email (email, user_id) VALUES (?, ?) IF NOT EXISTS");
-		this.releaseEmail = session.prepare("DELETE FROM users_by_email WHERE email = ? IF user_id = ?");
-		this.selectEmail = session.prepare("SELECT user_id FROM users_by_email WHERE email = ?");
+	UserRepository(ReactiveCassandraOperations template) {
+		this.template = template;
 	}
 
 	@ServesQuery("Q1")
 	Mono<Void> insert(UsersByIdRow user) {
-		return execute(
-				this.insertUser.bind(user.userId(), user.username(), user.email(), user.displayName(), user.createdAt())
-					.setConsistencyLevel(PROFILE)
-					.setIdempotent(true))
-			.then();
+		return this.template.insert(user, PROFILE).then();
 	}
 
 	@ServesQuery("Q1")
 	Mono<UsersByIdRow> findById(UUID userId) {
-		return execute(this.selectUser.bind(userId).setConsistencyLevel(PROFILE).setIdempotent(true)).next()
-			.map(UserRepository::toUser);
+		return this.template.select(Query.query(where("userId").is(userId)).queryOptions(READ), UsersByIdRow.class)
+			.next();
 	}
 
 	/**
-	 * Claims a username for a user: applied only when nobody holds it.
+	 * Claims a username for a user: applied only when nobody holds it. A claim whose
+	 * answer was lost is retried; the retry then finds the claim taken, and the
+	 * linearizable read tells whether this user is the one holding it (its own first
+	 * attempt applied) or someone else.
 	 * @param username the lower-case username
 	 * @param userId the claiming user
-	 * @return whether the claim applied
+	 * @return whether this user holds the claim
 	 */
 	@ServesQuery("Q7")
 	Mono<Boolean> claimUsername(String username, UUID userId) {
-		return applied(this.claimUsername.bind(username, userId));
+		return claim(new UsersByUsernameRow(username, userId),
+				() -> this.template
+					.select(Query.query(where("username").is(username)).queryOptions(LINEARIZABLE_READ),
+							UsersByUsernameRow.class)
+					.next()
+					.map((claim) -> claim.userId().equals(userId)));
 	}
 
 	/**
-	 * Releases a username only if this user holds it.
+	 * Releases a username only if this user holds it ({@code IF user_id = ?}).
 	 * @param username the lower-case username
 	 * @param userId the user who claimed it
 	 * @return whether a claim was released
 	 */
 	@ServesQuery("Q7")
 	Mono<Boolean> releaseUsername(String username, UUID userId) {
-		return applied(this.releaseUsername.bind(username, userId));
+		return release(Query.query(where("username").is(username)), userId, UsersByUsernameRow.class);
 	}
 
 	@ServesQuery("Q7")
 	Mono<UUID> findIdByUsername(String username) {
-		return execute(this.selectUsername.bind(username).setConsistencyLevel(CLAIM_COMMIT).setIdempotent(true)).next()
-			.map((row) -> row.getUuid("user_id"));
+		return this.template
+			.select(Query.query(where("username").is(username)).queryOptions(READ), UsersByUsernameRow.class)
+			.next()
+			.map(UsersByUsernameRow::userId);
 	}
 
 	@ServesQuery("Q8")
 	Mono<Boolean> claimEmail(String email, UUID userId) {
-		return applied(this.claimEmail.bind(email, userId));
+		return claim(new UsersByEmailRow(email, userId), () -> this.template
+			.select(Query.query(where("email").is(email)).queryOptions(LINEARIZABLE_READ), UsersByEmailRow.class)
+			.next()
+			.map((claim) -> claim.userId().equals(userId)));
 	}
 
 	@ServesQuery("Q8")
 	Mono<Boolean> releaseEmail(String email, UUID userId) {
-		return applied(this.releaseEmail.bind(email, userId));
+		return release(Query.query(where("email").is(email)), userId, UsersByEmailRow.class);
 	}
 
 	@ServesQuery("Q8")
 	Mono<UUID> findIdByEmail(String email) {
-		return execute(this.selectEmail.bind(email).setConsistencyLevel(CLAIM_COMMIT).setIdempotent(true)).next()
-			.map((row) -> row.getUuid("user_id"));
+		return this.template.select(Query.query(where("email").is(email)).queryOptions(READ), UsersByEmailRow.class)
+			.next()
+			.map(UsersByEmailRow::userId);
 	}
 
-	private Mono<Boolean> applied(BoundStatement lightweightTransaction) {
-		// Never idempotent: a retried Paxos round could see its own first attempt and
-		// report "not applied".
-		BoundStatement statement = lightweightTransaction.setSerialConsistencyLevel(CLAIM_SERIAL)
-			.setConsistencyLevel(CLAIM_COMMIT)
-			.setIdempotent(false);
-		return execute(statement).next().map(ReactiveRow::wasApplied);
+	private Mono<Boolean> claim(Object row, Supplier<Mono<Boolean>> heldByMe) {
+		// Never idempotent, never a client timestamp: Paxos orders the claim.
+		return LightweightTransactions
+			.execute(Mono.defer(() -> this.template.insert(row, CLAIM)).map(EntityWriteResult::wasApplied))
+			.flatMap((applied) -> applied ? Mono.just(true) : heldByMe.get().defaultIfEmpty(false));
 	}
 
-	private Flux<ReactiveRow> execute(Statement<?> statement) {
-		return Flux.from(this.session.executeReactive(statement));
-	}
-
-	private static UsersByIdRow toUser(Row row) {
-		return new UsersByIdRow(row.getUuid("user_id"), row.getString("username"), row.getString("email"),
-				row.getString("display_name"), row.getInstant("created_at"));
+	private Mono<Boolean> release(Query claim, UUID userId, Class<?> table) {
+		// An IF condition is not mapped like the query: it names the column and carries
+		// the stored value.
+		DeleteOptions options = DeleteOptions.builder()
+			.ifCondition(where("user_id").is(userId))
+			.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+			.serialConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL)
+			.build();
+		return LightweightTransactions
+			.execute(Mono.defer(() -> this.template.delete(claim.queryOptions(options), table)));
 	}
 
 }

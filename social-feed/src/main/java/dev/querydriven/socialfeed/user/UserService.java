@@ -33,12 +33,12 @@ public class UserService {
 	 * Registers a user: claims the username, then the email, then writes the profile. A
 	 * failed step releases the claims this registration holds, and only those.
 	 * @param userId the new user's id
-	 * @param request the validated request
+	 * @param request the user to register (validated)
 	 * @param createdAt the registration time
 	 * @return the profile, or a {@link ConflictException} when the username or email is
 	 * taken
 	 */
-	public Mono<UsersByIdRow> register(UUID userId, CreateUserRequest request, Instant createdAt) {
+	public Mono<UsersByIdRow> register(UUID userId, NewUser request, Instant createdAt) {
 		String username = normalize(request.username());
 		String email = normalize(request.email());
 		UsersByIdRow user = new UsersByIdRow(userId, username, email, request.displayName().strip(),

@@ -3,8 +3,15 @@ package dev.querydriven.socialfeed.user;
 import java.time.Instant;
 import java.util.UUID;
 
+import org.springframework.data.cassandra.core.mapping.Column;
+import org.springframework.data.cassandra.core.mapping.PrimaryKeyColumn;
+import org.springframework.data.cassandra.core.mapping.Table;
+
+import static org.springframework.data.cassandra.core.cql.PrimaryKeyType.PARTITIONED;
+
 /**
- * A row of {@code users_by_id}: a user's profile.
+ * Q1: a row of {@code users_by_id}, one partition per user: a user's profile, the source
+ * of truth for a user.
  *
  * @param userId the user's id
  * @param username the unique username, lower-case
@@ -13,6 +20,9 @@ import java.util.UUID;
  * @param createdAt when the user registered: the oldest instant any of their data can
  * have, which bounds the walk over their post buckets
  */
-public record UsersByIdRow(UUID userId, String username, String email, String displayName, Instant createdAt) {
+@Table("users_by_id")
+public record UsersByIdRow(@PrimaryKeyColumn(name = "user_id", ordinal = 0, type = PARTITIONED) UUID userId,
+		String username, String email, @Column("display_name") String displayName,
+		@Column("created_at") Instant createdAt) {
 
 }

@@ -9,6 +9,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import dev.querydriven.modeling.catalog.ServesQuery;
+import dev.querydriven.modeling.fanout.UuidClusteringOrder;
 import dev.querydriven.servicesupport.web.InvalidRequestException;
 import dev.querydriven.servicesupport.web.NotFoundException;
 import dev.querydriven.servicesupport.web.Page;
@@ -55,6 +56,7 @@ class FollowServiceIntegrationTests {
 		this.follows.follow(alice.userId(), bob.userId(), this.fixtures.now())
 			.as(StepVerifier::create)
 			.verifyComplete();
+		this.fixtures.assertFollowCopiesAgree(alice, bob);
 		assertThat(this.fixtures.rows(
 				"SELECT username FROM followers_by_user_shard WHERE user_id = ? AND shard = 0 AND follower_id = ?",
 				bob.userId(), alice.userId()))
@@ -123,6 +125,8 @@ class FollowServiceIntegrationTests {
 		this.session.execute(SimpleStatement.newInstance(
 				"UPDATE following_by_user SET follower_shards = follower_shards + {1} WHERE user_id = ? AND followed_id = ?",
 				alice.userId(), bob.userId()));
+		// Those writes carry the wall clock's time: the unfollow follows them.
+		this.fixtures.catchUpWithTheDatabase();
 		this.fixtures.unfollow(alice, bob);
 		assertThat(followerRows(bob, 0)).isEmpty();
 		assertThat(followerRows(bob, 1)).isEmpty();
@@ -244,6 +248,33 @@ class FollowServiceIntegrationTests {
 	}
 
 	/** A cursor issued for one user's list is refused on another's. */
+	/**
+	 * The users a user follows come in followed-id order, page after page, each exactly
+	 * once: the next page continues strictly after the last id of the previous one.
+	 */
+	@Test
+	@ServesQuery("Q4")
+	void followingPagesInFollowedIdOrder() {
+		UsersByIdRow alice = this.fixtures.user();
+		List<UUID> followed = new ArrayList<>();
+		for (int i = 0; i < 3; i++) {
+			UsersByIdRow other = this.fixtures.user();
+			this.fixtures.follow(alice, other);
+			followed.add(other.userId());
+		}
+		followed.sort(UuidClusteringOrder.UUID_TYPE);
+		List<UUID> seen = new ArrayList<>();
+		String cursor = null;
+		do {
+			Page<FollowingByUserRow> page = this.follows.following(alice.userId(), cursor, 2).block();
+			assertThat(page.items()).hasSizeLessThanOrEqualTo(2);
+			page.items().forEach((row) -> seen.add(row.followedId()));
+			cursor = page.next();
+		}
+		while (cursor != null);
+		assertThat(seen).containsExactlyElementsOf(followed);
+	}
+
 	@Test
 	@ServesQuery("Q4")
 	void cursorOfAnotherListIsRejected() {

@@ -44,7 +44,7 @@ class UserServiceIntegrationTests {
 		String name = Fixtures.uniqueName();
 		UUID id = UUID.randomUUID();
 		Instant at = Instant.parse("2026-01-15T08:30:00.123456Z");
-		this.users.register(id, new CreateUserRequest(name.toUpperCase(), name + "@Example.COM", " Ada "), at)
+		this.users.register(id, new NewUser(name.toUpperCase(), name + "@Example.COM", " Ada "), at)
 			.as(StepVerifier::create)
 			.assertNext((user) -> {
 				assertThat(user.username()).isEqualTo(name);
@@ -80,7 +80,7 @@ class UserServiceIntegrationTests {
 		UsersByIdRow first = this.fixtures.user();
 		UUID loser = UUID.randomUUID();
 		String email = Fixtures.uniqueName() + "@example.com";
-		this.users.register(loser, new CreateUserRequest(first.username(), email, "Loser"), Instant.now())
+		this.users.register(loser, new NewUser(first.username(), email, "Loser"), this.fixtures.now())
 			.as(StepVerifier::create)
 			.expectError(ConflictException.class)
 			.verify();
@@ -99,14 +99,13 @@ class UserServiceIntegrationTests {
 	void takenEmailReleasesTheOwnUsernameClaim() {
 		UsersByIdRow first = this.fixtures.user();
 		String name = Fixtures.uniqueName();
-		this.users.register(UUID.randomUUID(), new CreateUserRequest(name, first.email(), "Second"), Instant.now())
+		this.users.register(UUID.randomUUID(), new NewUser(name, first.email(), "Second"), this.fixtures.now())
 			.as(StepVerifier::create)
 			.expectErrorSatisfies(
 					(error) -> assertThat(error).isInstanceOf(ConflictException.class).hasMessageContaining("email"))
 			.verify();
 		assertThat(this.fixtures.rows("SELECT user_id FROM users_by_username WHERE username = ?", name)).isEmpty();
-		this.users
-			.register(UUID.randomUUID(), new CreateUserRequest(name, name + "@example.com", "Third"), Instant.now())
+		this.users.register(UUID.randomUUID(), new NewUser(name, name + "@example.com", "Third"), this.fixtures.now())
 			.map(UsersByIdRow::username)
 			.as(StepVerifier::create)
 			.expectNext(name)
@@ -144,7 +143,7 @@ class UserServiceIntegrationTests {
 		List<UUID> ids = Flux.range(0, 10).map((i) -> UUID.randomUUID()).collectList().block();
 		List<Outcome> outcomes = Flux.fromIterable(ids)
 			.flatMap((id) -> this.users
-				.register(id, new CreateUserRequest(name, name + "-" + id + "@example.com", "Racer"), Instant.now())
+				.register(id, new NewUser(name, name + "-" + id + "@example.com", "Racer"), this.fixtures.now())
 				.map((user) -> new Outcome(id, true))
 				.onErrorResume(ConflictException.class, (ex) -> Mono.just(new Outcome(id, false))), 10)
 			.collectList()
@@ -175,7 +174,7 @@ class UserServiceIntegrationTests {
 		List<String> names = Flux.range(0, 6).map((i) -> Fixtures.uniqueName()).collectList().block();
 		List<Boolean> won = Flux.fromIterable(names)
 			.flatMap((name) -> this.users
-				.register(UUID.randomUUID(), new CreateUserRequest(name, email, "Racer"), Instant.now())
+				.register(UUID.randomUUID(), new NewUser(name, email, "Racer"), this.fixtures.now())
 				.map((user) -> true)
 				.onErrorResume(ConflictException.class, (ex) -> Mono.just(false)), 6)
 			.collectList()

@@ -193,7 +193,7 @@ public class ProblemDetailsExceptionHandler extends ResponseEntityExceptionHandl
 			return serviceUnavailable(ex, "The database did not answer in time; the request is safe to retry.",
 					exchange);
 		}
-		return handleUnexpected(ex, exchange);
+		return internalError(ex, exchange);
 	}
 
 	private static boolean isOverload(Throwable ex) {
@@ -222,7 +222,28 @@ public class ProblemDetailsExceptionHandler extends ResponseEntityExceptionHandl
 	 */
 	@ExceptionHandler(Exception.class)
 	Mono<ResponseEntity<Object>> handleUnexpected(Exception ex, ServerWebExchange exchange) {
+		if (ex instanceof RuntimeException wrapper && causedByTheDatabase(wrapper)) {
+			// e.g. a dual write whose copies failed: answered like the database's failure
+			return handleDatabaseError(wrapper, exchange);
+		}
+		return internalError(ex, exchange);
+	}
+
+	private Mono<ResponseEntity<Object>> internalError(Exception ex, ServerWebExchange exchange) {
 		return handleExceptionInternal(ex, null, null, HttpStatus.INTERNAL_SERVER_ERROR, exchange);
+	}
+
+	/**
+	 * Whether an exception of the application wraps a failure of the database (its cause
+	 * chain holds the driver's or Spring Data's exception).
+	 */
+	private static boolean causedByTheDatabase(Throwable ex) {
+		for (Throwable cause = ex.getCause(); cause != null && cause != cause.getCause(); cause = cause.getCause()) {
+			if (cause instanceof DriverException || cause instanceof DataAccessException) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	/**
