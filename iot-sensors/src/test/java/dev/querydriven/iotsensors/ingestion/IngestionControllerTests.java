@@ -20,6 +20,7 @@ import reactor.core.publisher.Mono;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.webflux.test.autoconfigure.WebFluxTest;
+import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.HttpStatus;
@@ -39,6 +40,8 @@ import static org.mockito.Mockito.verifyNoInteractions;
  * the field for every kind of bad input, before anything reaches the writing side.
  */
 @WebFluxTest(IngestionController.class)
+// 30 s, as in the integration tests: a slice's first request may compile much of WebFlux.
+@AutoConfigureWebTestClient(timeout = "30s")
 @Import({ ReadingValidator.class, IngestionControllerTests.Time.class })
 class IngestionControllerTests {
 

@@ -22,7 +22,7 @@ import dev.querydriven.benchmarks.WorkloadInfo;
 import dev.querydriven.socialfeed.SocialFeedApplication;
 import dev.querydriven.socialfeed.follow.FollowService;
 import dev.querydriven.socialfeed.post.PostService;
-import dev.querydriven.socialfeed.user.CreateUserRequest;
+import dev.querydriven.socialfeed.user.NewUser;
 import dev.querydriven.socialfeed.user.UserService;
 import reactor.core.publisher.Mono;
 
@@ -83,7 +83,7 @@ public class SocialFeedBenchmark implements ServiceBenchmark {
 		String run = Long.toString(now.toEpochMilli(), 36);
 		Loading.run("users", userCount,
 				(i) -> users.register(
-						ids.get(i), new CreateUserRequest("bench_" + run + "_" + i,
+						ids.get(i), new NewUser("bench_" + run + "_" + i,
 								"bench." + run + "." + i + "@example.com", "Bench User " + i),
 						now.minus(Duration.ofDays(90))),
 				progress);

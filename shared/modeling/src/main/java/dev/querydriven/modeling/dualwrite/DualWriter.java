@@ -1,6 +1,5 @@
 package dev.querydriven.modeling.dualwrite;
 
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -90,12 +89,6 @@ public final class DualWriter {
 
 	private static final Logger logger = LoggerFactory.getLogger(DualWriter.class);
 
-	/**
-	 * The clock of the deprecated static helpers, for services not yet given a
-	 * {@link TimeSource}.
-	 */
-	private static final TimeSource SYSTEM_TIME = new TimeSource(Clock.systemUTC());
-
 	private final CqlSession session;
 
 	private final TimeSource time;
@@ -122,16 +115,6 @@ public final class DualWriter {
 				DEFAULT_CONCURRENCY, null);
 	}
 
-	/**
-	 * A writer on the system clock.
-	 * @param session the session
-	 * @deprecated give the service's {@link TimeSource}:
-	 * {@link #DualWriter(CqlSession, TimeSource)}
-	 */
-	@Deprecated(forRemoval = true)
-	public DualWriter(CqlSession session) {
-		this(session, SYSTEM_TIME);
-	}
 
 	private DualWriter(CqlSession session, TimeSource time, Retry retry, StatementExecutor executor, int maxBatchBytes,
 			int concurrency, Reconciler reconciler) {
@@ -213,27 +196,7 @@ public final class DualWriter {
 		return this.time;
 	}
 
-	/**
-	 * The system clock in microseconds.
-	 * @return microseconds since the epoch
-	 * @deprecated read the service's {@link TimeSource} ({@link TimeSource#nowMicros()}),
-	 * which tests can move
-	 */
-	@Deprecated(forRemoval = true)
-	public static long nowMicros() {
-		return SYSTEM_TIME.nowMicros();
-	}
 
-	/**
-	 * The system clock, but after {@code previousMicros}.
-	 * @param previousMicros the timestamp of the item's previous change
-	 * @return a timestamp greater than {@code previousMicros}
-	 * @deprecated use the service's {@link TimeSource#nextTimestamp(long)}
-	 */
-	@Deprecated(forRemoval = true)
-	public static long nextTimestamp(long previousMicros) {
-		return SYSTEM_TIME.nextTimestamp(previousMicros);
-	}
 
 	/**
 	 * Executes the write: checks every statement, then writes every copy with one

@@ -1,6 +1,5 @@
 package dev.querydriven.modeling.dualwrite;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -12,7 +11,6 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
-import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Statement;
 import dev.querydriven.modeling.time.TimeSource;
 import org.slf4j.Logger;
@@ -81,16 +79,6 @@ public final class Reconciler {
 	/** Repairs abandoned after a failure a replay cannot fix. */
 	private final AtomicLong abandoned = new AtomicLong();
 
-	/**
-	 * A reconciler replaying through the session on the system clock.
-	 * @param session the session
-	 * @deprecated give the service's executor and {@link TimeSource}:
-	 * {@link #Reconciler(StatementExecutor, TimeSource, int)}
-	 */
-	@Deprecated(forRemoval = true)
-	public Reconciler(CqlSession session) {
-		this(StatementExecutor.of(session), new TimeSource(Clock.systemUTC()), DEFAULT_CAPACITY);
-	}
 
 	/**
 	 * A reconciler replaying through an executor.
