@@ -34,4 +34,20 @@ class SchemaMigrationExecutionProfileTests {
 		}
 	}
 
+	/**
+	 * A schema change waits up to a minute for a cluster's nodes to agree on it, not the
+	 * driver's default 10 seconds.
+	 */
+	@Test
+	void schemaChangesWaitLongerForAgreement() {
+		ProgrammaticDriverConfigLoaderBuilder builder = DriverConfigLoader.programmaticBuilder();
+		new CassandraSchemaMigrationAutoConfiguration().schemaAgreementTimeout().customize(builder);
+		try (DriverConfigLoader loader = builder.build()) {
+			assertThat(loader.getInitialConfig()
+				.getDefaultProfile()
+				.getDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT))
+				.isEqualTo(Duration.ofMinutes(1));
+		}
+	}
+
 }
