@@ -3,12 +3,9 @@ package dev.querydriven.blogplatform;
 import java.util.Map;
 import java.util.UUID;
 
-import dev.querydriven.testsupport.CassandraTest;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
@@ -18,11 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * End to end over HTTP on the real node: a post's life through every endpoint, and bad
  * input that leaves nothing behind.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-// 30 s, not 5: a 2-core CI runner in the middle of a full build can be slow; a stuck
-// request still fails.
-@AutoConfigureWebTestClient(timeout = "30s")
-@CassandraTest
+@BlogPlatformIntegrationTest
 class BlogPlatformApplicationTests {
 
 	@Autowired

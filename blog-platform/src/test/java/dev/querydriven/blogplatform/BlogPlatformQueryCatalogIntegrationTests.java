@@ -19,11 +19,9 @@ import dev.querydriven.modeling.bucket.BucketSizeAdvisor;
 import dev.querydriven.modeling.bucket.BucketTargets;
 import dev.querydriven.modeling.catalog.AccessPattern;
 import dev.querydriven.modeling.catalog.ServesQuery;
-import dev.querydriven.testsupport.CassandraTest;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -32,8 +30,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * whole partition key and has a test; every table serves a catalogued query (or is
  * declared infrastructure) and names it in its comment.
  */
-@SpringBootTest
-@CassandraTest
+@BlogPlatformIntegrationTest
 class BlogPlatformQueryCatalogIntegrationTests {
 
 	private final BlogPlatformQueryCatalog catalog = new BlogPlatformQueryCatalog();

@@ -9,15 +9,12 @@ import java.util.UUID;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import dev.querydriven.modeling.catalog.ServesQuery;
-import dev.querydriven.testsupport.CassandraTest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
@@ -27,11 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The service end to end over HTTP on a real node: the README's walk through the API, and
  * bad input that gets a 4xx problem naming the field, never a 5xx, and writes nothing.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-// 30 s, not 5: a 2-core CI runner in the middle of a full build can be slow; a stuck
-// request still fails.
-@AutoConfigureWebTestClient(timeout = "30s")
-@CassandraTest
+@EcommerceOrdersIntegrationTest
 class EcommerceOrdersApplicationTests {
 
 	@Autowired
@@ -234,6 +227,82 @@ class EcommerceOrdersApplicationTests {
 			.jsonPath("$.errors[0].field")
 			.isEqualTo("cursor");
 		assertThat(this.tables.orderById(orderId)).isNull();
+	}
+
+	/**
+	 * A misspelled {@code orderId} is refused, naming it, rather than ignored: ignored,
+	 * it would turn the client's safe retry into a second order.
+	 */
+	@Test
+	void misspelledOrderIdIsRefusedNotANewOrder() {
+		UUID orderId = UUID.randomUUID();
+		UUID userId = UUID.randomUUID();
+		String order = """
+				{"orderID": "%s", "userId": "%s",
+				 "items": [{"productId": "%s", "name": "Kettle", "quantity": 1, "unitPrice": 19.90}],
+				 "shippingAddress": {"street": "Hauptstrasse 1", "city": "Berlin", "postalCode": "10115", "country": "DE"}}
+				"""
+			.formatted(orderId, userId, UUID.randomUUID());
+		post("/orders", order).expectStatus()
+			.isBadRequest()
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.expectBody()
+			.jsonPath("$.errors[0].pointer")
+			.isEqualTo("#/orderID");
+		this.tables.assertNoTrace(orderId, userId, List.of());
+	}
+
+	/**
+	 * A misspelled {@code operationId} on a status change is refused too: ignored, a
+	 * retried payment would be a new operation and answer 409 instead of 200.
+	 */
+	@Test
+	void misspelledOperationIdIsRefused() {
+		UUID orderId = UUID.randomUUID();
+		String order = """
+				{"orderId": "%s", "userId": "%s",
+				 "items": [{"productId": "%s", "name": "Kettle", "quantity": 1, "unitPrice": "19.90"}],
+				 "shippingAddress": {"street": "Hauptstrasse 1", "city": "Berlin", "postalCode": "10115", "country": "DE"}}
+				"""
+			.formatted(orderId, UUID.randomUUID(), UUID.randomUUID());
+		post("/orders", order).expectStatus().isCreated();
+		post("/orders/" + orderId + "/status", "{\"status\": \"PAID\", \"operationID\": \"" + UUID.randomUUID() + "\"}")
+			.expectStatus()
+			.isBadRequest()
+			.expectBody()
+			.jsonPath("$.errors[0].pointer")
+			.isEqualTo("#/operationID");
+		this.client.get()
+			.uri("/orders/{id}", orderId)
+			.exchange()
+			.expectBody()
+			.jsonPath("$.status")
+			.isEqualTo("PENDING")
+			.jsonPath("$.version")
+			.isEqualTo(1);
+	}
+
+	/**
+	 * A JSON number where a string is expected is refused, not turned into text; a number
+	 * for a price is the one documented leniency the other way round.
+	 */
+	@Test
+	void numberWhereAStringIsExpectedIsRefused() {
+		UUID orderId = UUID.randomUUID();
+		UUID userId = UUID.randomUUID();
+		String order = """
+				{"orderId": "%s", "userId": "%s",
+				 "items": [{"productId": "%s", "name": 42, "quantity": 1, "unitPrice": "19.90"}],
+				 "shippingAddress": {"street": "Hauptstrasse 1", "city": "Berlin", "postalCode": 10115, "country": "DE"}}
+				"""
+			.formatted(orderId, userId, UUID.randomUUID());
+		post("/orders", order).expectStatus()
+			.isBadRequest()
+			.expectBody()
+			.jsonPath("$.errors[0].pointer")
+			.value((String pointer) -> assertThat(pointer).isIn("#/items/0/name", "#/shippingAddress/postalCode"));
+		this.tables.assertNoTrace(orderId, userId, List.of());
 	}
 
 	/** The API documentation and the health endpoint are served. */

@@ -11,11 +11,9 @@ import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import dev.querydriven.modeling.catalog.AccessPattern;
 import dev.querydriven.modeling.catalog.ServesQuery;
-import dev.querydriven.testsupport.CassandraTest;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -24,8 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the service's role (the guardrails would refuse a scan), every table names its query in
  * its comment, and every {@code @ServesQuery} id is catalogued.
  */
-@SpringBootTest
-@CassandraTest
+@EcommerceOrdersIntegrationTest
 class EcommerceOrdersQueryCatalogIntegrationTests {
 
 	private final EcommerceOrdersQueryCatalog catalog = new EcommerceOrdersQueryCatalog();

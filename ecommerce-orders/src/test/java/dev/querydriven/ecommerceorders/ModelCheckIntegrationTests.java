@@ -15,13 +15,11 @@ import dev.querydriven.modelcheck.ModelReport;
 import dev.querydriven.modelcheck.Verdict;
 import dev.querydriven.modelcheck.harness.ModelCheckHarness;
 import dev.querydriven.modeling.catalog.AccessPattern;
-import dev.querydriven.testsupport.CassandraTest;
 import dev.querydriven.testsupport.SharedCassandra;
 import org.junit.jupiter.api.Test;
 import reactor.test.StepVerifier;
 
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
@@ -34,8 +32,7 @@ import static org.assertj.core.api.Assertions.tuple;
  * {@code -Dquerydriven.update-generated=true}); the full report, measured figures
  * included, is written to {@code target/model-check/}.
  */
-@SpringBootTest
-@CassandraTest
+@EcommerceOrdersIntegrationTest
 class ModelCheckIntegrationTests {
 
 	/**

@@ -9,6 +9,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import dev.querydriven.socialfeed.follow.FollowService;
+import dev.querydriven.socialfeed.post.LikeService;
 import dev.querydriven.socialfeed.post.PostService;
 import dev.querydriven.socialfeed.post.PostsByIdRow;
 import dev.querydriven.socialfeed.user.CreateUserRequest;
@@ -31,14 +32,18 @@ public class Fixtures {
 
 	private final PostService posts;
 
+	private final LikeService likes;
+
 	private final CqlSession session;
 
 	private final Clock clock;
 
-	Fixtures(UserService users, FollowService follows, PostService posts, CqlSession session, Clock clock) {
+	Fixtures(UserService users, FollowService follows, PostService posts, LikeService likes, CqlSession session,
+			Clock clock) {
 		this.users = users;
 		this.follows = follows;
 		this.posts = posts;
+		this.likes = likes;
 		this.session = session;
 		this.clock = clock;
 	}
@@ -76,6 +81,10 @@ public class Fixtures {
 
 	public PostsByIdRow post(UsersByIdRow author, String content, Instant at) {
 		return this.posts.publish(UUID.randomUUID(), author.userId(), content, at).block();
+	}
+
+	public void like(PostsByIdRow post, UsersByIdRow user) {
+		this.likes.like(post.postId(), user.userId(), this.clock.instant()).block();
 	}
 
 	public Instant now() {

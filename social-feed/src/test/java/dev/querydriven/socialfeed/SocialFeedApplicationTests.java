@@ -201,6 +201,50 @@ class SocialFeedApplicationTests {
 		this.client.get().uri("/users/{u}/following", aliceId).exchange().expectBody().jsonPath("$.items").isEmpty();
 	}
 
+	/**
+	 * A JSON string holding an unpaired surrogate escape is not text: a 400 naming the
+	 * field, and no user is registered (it used to be a 500).
+	 */
+	@Test
+	void unpairedSurrogateInARegistrationIsRefusedNamingTheField() {
+		String name = Fixtures.uniqueName();
+		expectProblem(this.client.post()
+			.uri("/users")
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue("{\"username\": \"" + name + "\", \"email\": \"" + name
+					+ "@example.com\", \"displayName\": \"Al\\uD800ice\"}")
+			.exchange(), 400, "displayName").jsonPath("$.errors[0].pointer").isEqualTo("#/displayName");
+		this.client.get().uri("/users/by-username/{name}", name).exchange().expectStatus().isNotFound();
+	}
+
+	/**
+	 * A JSON number where the API expects a string is refused, not turned into text, and
+	 * registers nobody.
+	 */
+	@Test
+	void numberWhereAStringIsExpectedIsRefused() {
+		String name = Fixtures.uniqueName();
+		expectProblem(this.client.post()
+			.uri("/users")
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue("{\"username\": \"" + name + "\", \"email\": \"" + name + "@example.com\", \"displayName\": 42}")
+			.exchange(), 400, "displayName").jsonPath("$.errors[0].pointer").isEqualTo("#/displayName");
+		this.client.get().uri("/users/by-username/{name}", name).exchange().expectStatus().isNotFound();
+	}
+
+	/** An unknown field is refused with a 400 naming it, and registers nobody. */
+	@Test
+	void unknownFieldIsRefusedNamingIt() {
+		String name = Fixtures.uniqueName();
+		expectProblem(this.client.post()
+			.uri("/users")
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue("{\"username\": \"" + name + "\", \"email\": \"" + name
+					+ "@example.com\", \"displayName\": \"Al\", \"displayname\": \"Al\"}")
+			.exchange(), 400, "displayname").jsonPath("$.errors[0].pointer").isEqualTo("#/displayname");
+		this.client.get().uri("/users/by-username/{name}", name).exchange().expectStatus().isNotFound();
+	}
+
 	/** The OpenAPI document lists the endpoints and Swagger UI is served. */
 	@Test
 	void openApiDocumentAndSwaggerUiAreServed() {
@@ -262,7 +306,8 @@ class SocialFeedApplicationTests {
 			.getResponseBody();
 	}
 
-	private static void expectProblem(WebTestClient.ResponseSpec response, int status, String field) {
+	private static WebTestClient.BodyContentSpec expectProblem(WebTestClient.ResponseSpec response, int status,
+			String field) {
 		WebTestClient.BodyContentSpec body = response.expectStatus()
 			.isEqualTo(status)
 			.expectHeader()
@@ -271,6 +316,7 @@ class SocialFeedApplicationTests {
 		if (field != null) {
 			body.jsonPath("$.errors[?(@.field == '" + field + "')]").exists();
 		}
+		return body;
 	}
 
 }

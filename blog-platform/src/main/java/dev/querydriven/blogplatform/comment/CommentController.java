@@ -2,11 +2,13 @@ package dev.querydriven.blogplatform.comment;
 
 import java.util.UUID;
 
+import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.Page;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.Size;
 import reactor.core.publisher.Mono;
 
 import org.springframework.http.HttpStatus;
@@ -42,7 +44,8 @@ class CommentController {
 
 	@GetMapping
 	@Operation(summary = "A post's comments, oldest first (Q3: one partition of comments_by_post)")
-	Mono<Page<CommentResponse>> comments(@PathVariable UUID postId, @RequestParam(required = false) String cursor,
+	Mono<Page<CommentResponse>> comments(@PathVariable UUID postId,
+			@RequestParam(required = false) @Size(max = CursorCodec.MAX_LENGTH) String cursor,
 			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit) {
 		return this.service.findOldestFirst(postId, cursor, limit);
 	}

@@ -1,5 +1,6 @@
 package dev.querydriven.blogplatform.comment;
 
+import dev.querydriven.servicesupport.text.MultilineText;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Size;
 
@@ -10,6 +11,6 @@ import jakarta.validation.constraints.Size;
  * @param text the comment (bounded: with the per-post cap, it bounds the partition)
  */
 record CreateCommentRequest(@NotBlank @Size(max = CommentService.MAX_AUTHOR_NAME) String authorName,
-		@NotBlank @Size(max = CommentService.MAX_TEXT) String text) {
+		@NotBlank @Size(max = CommentService.MAX_TEXT) @MultilineText String text) {
 
 }

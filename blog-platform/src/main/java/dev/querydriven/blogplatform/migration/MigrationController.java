@@ -46,27 +46,28 @@ class MigrationController {
 
 	@GetMapping("/{name}")
 	@Operation(summary = "A table migration: phase, blocker, backfill progress, verify report, history")
-	Mono<MigrationResponse> status(@PathVariable String name) {
+	Mono<MigrationResponse> status(@PathVariable @MigrationName String name) {
 		return respond(this.migrations.status(name));
 	}
 
 	@PostMapping("/{name}/advance")
 	@Operation(summary = "Move a migration one phase forward; with ?to=PHASE, only if PHASE is the next one "
 			+ "(a repeated or out-of-order request is refused with 409)")
-	Mono<MigrationResponse> advance(@PathVariable String name, @RequestParam(required = false) MigrationPhase to) {
+	Mono<MigrationResponse> advance(@PathVariable @MigrationName String name,
+			@RequestParam(required = false) MigrationPhase to) {
 		return respond((to != null) ? this.migrations.moveTo(name, to) : this.migrations.advance(name));
 	}
 
 	@PostMapping("/{name}/rollback")
 	@Operation(summary = "Move a migration one phase back, where that is safe (never from NEW_ONLY)")
-	Mono<MigrationResponse> rollback(@PathVariable String name) {
+	Mono<MigrationResponse> rollback(@PathVariable @MigrationName String name) {
 		return respond(this.migrations.rollback(name));
 	}
 
 	@PostMapping("/{name}/resume")
 	@Operation(summary = "Resume the current phase's backfill or verify job on this instance (after a restart), "
 			+ "or verify again")
-	Mono<MigrationResponse> resume(@PathVariable String name) {
+	Mono<MigrationResponse> resume(@PathVariable @MigrationName String name) {
 		return respond(this.migrations.resume(name));
 	}
 

@@ -1,5 +1,6 @@
 package dev.querydriven.blogplatform.post;
 
+import dev.querydriven.servicesupport.text.MultilineText;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 
@@ -14,7 +15,7 @@ record EditPostRequest(
 		@Size(min = 1, max = PostLimits.TITLE) @Pattern(regexp = PostLimits.NOT_BLANK,
 				message = "must not be blank") String title,
 		@Size(min = 1, max = PostLimits.BODY) @Pattern(regexp = PostLimits.NOT_BLANK,
-				message = "must not be blank") String body,
+				message = "must not be blank") @MultilineText String body,
 		@CategorySlug String category) {
 
 	boolean changesNothing() {

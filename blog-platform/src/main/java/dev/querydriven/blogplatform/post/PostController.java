@@ -55,7 +55,7 @@ class PostController {
 	@Operation(summary = "Edit a post's title, body or category: every copy follows, concurrent edits are serialised")
 	Mono<PostResponse> edit(@PathVariable UUID postId, @Valid @RequestBody EditPostRequest request) {
 		if (request.changesNothing()) {
-			return Mono.error(new InvalidRequestException("request", "give at least one of title, body or category"));
+			return Mono.error(new InvalidRequestException("body", "#", "give at least one of title, body or category"));
 		}
 		return this.posts.edit(postId, new PostChanges(request.title(), request.body(), request.category()))
 			.map(this.mapper::toResponse);

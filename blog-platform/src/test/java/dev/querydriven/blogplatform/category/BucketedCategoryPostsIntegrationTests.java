@@ -12,6 +12,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.BatchableStatement;
 import com.datastax.oss.driver.api.core.cql.DefaultBatchType;
+import dev.querydriven.blogplatform.BlogPlatformIntegrationTest;
 import dev.querydriven.blogplatform.BlogTables;
 import dev.querydriven.blogplatform.post.PostSummary;
 import dev.querydriven.blogplatform.post.PostsByIdRow;
@@ -19,14 +20,12 @@ import dev.querydriven.modeling.catalog.ServesQuery;
 import dev.querydriven.modeling.dualwrite.DualWriter;
 import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.Page;
-import dev.querydriven.testsupport.CassandraTest;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
 
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -37,8 +36,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * dual-writing), so that the rows these tests leave agree in both tables, as a
  * migration's verify expects.
  */
-@SpringBootTest
-@CassandraTest
+@BlogPlatformIntegrationTest
 class BucketedCategoryPostsIntegrationTests {
 
 	private static final CategoryTables DUAL_WRITE = new CategoryTables(true, true, false);

@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.UUID;
 
+import dev.querydriven.blogplatform.BlogPlatformIntegrationTest;
 import dev.querydriven.blogplatform.BlogTables;
 import dev.querydriven.blogplatform.post.NewPost;
 import dev.querydriven.blogplatform.post.PostService;
@@ -14,13 +15,11 @@ import dev.querydriven.blogplatform.post.PostSummary;
 import dev.querydriven.modeling.catalog.ServesQuery;
 import dev.querydriven.servicesupport.web.InvalidRequestException;
 import dev.querydriven.servicesupport.web.Page;
-import dev.querydriven.testsupport.CassandraTest;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
 import reactor.test.StepVerifier;
 
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -28,8 +27,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * A category's posts against the real node, in the service's starting phase (the legacy
  * table).
  */
-@SpringBootTest
-@CassandraTest
+@BlogPlatformIntegrationTest
 class CategoryPostsServiceIntegrationTests {
 
 	@Autowired

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.UUID;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import dev.querydriven.blogplatform.BlogPlatformIntegrationTest;
 import dev.querydriven.blogplatform.BlogTables;
 import dev.querydriven.blogplatform.post.NewPost;
 import dev.querydriven.blogplatform.post.PostService;
@@ -14,14 +15,12 @@ import dev.querydriven.servicesupport.web.ConflictException;
 import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.NotFoundException;
 import dev.querydriven.servicesupport.web.Page;
-import dev.querydriven.testsupport.CassandraTest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
 import reactor.test.StepVerifier;
 
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -29,8 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * A post's comments (Q3) and the cap that bounds their partition (Q7), against the real
  * node.
  */
-@SpringBootTest
-@CassandraTest
+@BlogPlatformIntegrationTest
 class CommentServiceIntegrationTests {
 
 	@Autowired

@@ -199,7 +199,7 @@ class PostControllerTests {
 	}
 
 	static Stream<Arguments> invalidEdits() {
-		return Stream.of(Arguments.of("no field", "{}", "request"),
+		return Stream.of(Arguments.of("no field", "{}", "body"),
 				Arguments.of("empty title", "{\"title\": \"\"}", "title"),
 				Arguments.of("blank title", "{\"title\": \" \\n \"}", "title"),
 				Arguments.of("oversized title", "{\"title\": \"" + TITLE_201 + "\"}", "title"),

@@ -6,15 +6,14 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import dev.querydriven.blogplatform.BlogPlatformIntegrationTest;
 import dev.querydriven.blogplatform.BlogTables;
 import dev.querydriven.blogplatform.comment.CommentService;
 import dev.querydriven.blogplatform.post.PostService;
-import dev.querydriven.testsupport.CassandraTest;
 import org.junit.jupiter.api.Test;
 import reactor.test.StepVerifier;
 
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -22,8 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The demo seeder against the real node: it fills every table, and a second run adds
  * nothing.
  */
-@SpringBootTest
-@CassandraTest
+@BlogPlatformIntegrationTest
 class DemoDataSeederIntegrationTests {
 
 	private static final int POSTS = 40;

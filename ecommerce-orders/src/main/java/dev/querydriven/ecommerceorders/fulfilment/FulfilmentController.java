@@ -2,6 +2,7 @@ package dev.querydriven.ecommerceorders.fulfilment;
 
 import dev.querydriven.ecommerceorders.order.OrderStatus;
 import dev.querydriven.servicesupport.web.InvalidRequestException;
+import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.Page;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.validation.constraints.Max;
@@ -35,7 +36,7 @@ class FulfilmentController {
 	@GetMapping("/orders")
 	@Operation(summary = "Open orders in a status (PENDING, PAID or SHIPPED), oldest first (Q3, from the Q4 watermark)")
 	Mono<Page<QueuedOrderResponse>> queue(@RequestParam(required = false) OrderStatus status,
-			@RequestParam(required = false) @Size(max = 1024) String cursor,
+			@RequestParam(required = false) @Size(max = CursorCodec.MAX_LENGTH) String cursor,
 			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit) {
 		if (status == null) {
 			// Checked here rather than by required = true, so that the problem names the

@@ -2,6 +2,7 @@ package dev.querydriven.ecommerceorders.product;
 
 import java.util.UUID;
 
+import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.Page;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.validation.constraints.Max;
@@ -36,7 +37,7 @@ class ProductOrderController {
 	@GetMapping("/products/{productId}/orders")
 	@Operation(summary = "Orders containing a product, newest first (Q5, months from Q6)")
 	Mono<Page<ProductOrderResponse>> orders(@PathVariable UUID productId,
-			@RequestParam(required = false) @Size(max = 1024) String cursor,
+			@RequestParam(required = false) @Size(max = CursorCodec.MAX_LENGTH) String cursor,
 			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit) {
 		return this.products.orders(productId, cursor, limit)
 			.map((page) -> new Page<>(page.items().stream().map(this.mapper::toResponse).toList(), page.next()));

@@ -3,6 +3,7 @@ package dev.querydriven.ecommerceorders.user;
 import java.util.UUID;
 
 import dev.querydriven.ecommerceorders.order.ShippingAddressRequest;
+import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.Page;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.validation.Valid;
@@ -40,7 +41,7 @@ class UserController {
 	@GetMapping("/users/{userId}/orders")
 	@Operation(summary = "A user's orders, newest first (Q1)")
 	Mono<Page<UserResponses.UserOrderResponse>> orders(@PathVariable UUID userId,
-			@RequestParam(required = false) @Size(max = 1024) String cursor,
+			@RequestParam(required = false) @Size(max = CursorCodec.MAX_LENGTH) String cursor,
 			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit) {
 		return this.users.orders(userId, cursor, limit)
 			.map((page) -> new Page<>(page.items().stream().map(this.mapper::toResponse).toList(), page.next()));

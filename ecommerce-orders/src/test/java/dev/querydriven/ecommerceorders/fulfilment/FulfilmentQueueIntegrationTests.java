@@ -14,6 +14,7 @@ import java.util.UUID;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
+import dev.querydriven.ecommerceorders.EcommerceOrdersIntegrationTest;
 import dev.querydriven.ecommerceorders.OrderTables;
 import dev.querydriven.ecommerceorders.TestOrders;
 import dev.querydriven.ecommerceorders.order.OrderService;
@@ -22,14 +23,12 @@ import dev.querydriven.ecommerceorders.order.PlaceOrderRequest;
 import dev.querydriven.modeling.bucket.BucketPage;
 import dev.querydriven.modeling.catalog.ServesQuery;
 import dev.querydriven.servicesupport.web.InvalidRequestException;
-import dev.querydriven.testsupport.CassandraTest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
 import reactor.test.StepVerifier;
 
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -43,8 +42,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the past and assert on their own orders; whole-queue properties (no duplicates, oldest
  * first) are asserted on everything read.
  */
-@SpringBootTest
-@CassandraTest
+@EcommerceOrdersIntegrationTest
 class FulfilmentQueueIntegrationTests {
 
 	@Autowired

@@ -5,16 +5,15 @@ import java.util.UUID;
 import java.util.stream.IntStream;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import dev.querydriven.ecommerceorders.EcommerceOrdersIntegrationTest;
 import dev.querydriven.ecommerceorders.OrderTables;
 import dev.querydriven.ecommerceorders.order.OrderService;
 import dev.querydriven.ecommerceorders.order.OrderStatus;
 import dev.querydriven.ecommerceorders.user.UserService;
-import dev.querydriven.testsupport.CassandraTest;
 import org.junit.jupiter.api.Test;
 import reactor.test.StepVerifier;
 
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -22,8 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The demo seeder on a real node, at a small scale: orders in every status, every copy
  * consistent, and a second run that changes nothing.
  */
-@SpringBootTest
-@CassandraTest
+@EcommerceOrdersIntegrationTest
 class DemoDataSeederIntegrationTests {
 
 	@Autowired

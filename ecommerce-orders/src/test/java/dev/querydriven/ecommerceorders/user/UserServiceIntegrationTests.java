@@ -10,6 +10,7 @@ import java.util.UUID;
 import java.util.stream.Collectors;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import dev.querydriven.ecommerceorders.EcommerceOrdersIntegrationTest;
 import dev.querydriven.ecommerceorders.OrderTables;
 import dev.querydriven.ecommerceorders.TestOrders;
 import dev.querydriven.ecommerceorders.order.AddressChangeOutcome;
@@ -20,13 +21,11 @@ import dev.querydriven.ecommerceorders.order.ShippingAddress;
 import dev.querydriven.modeling.catalog.ServesQuery;
 import dev.querydriven.servicesupport.web.NotFoundException;
 import dev.querydriven.servicesupport.web.Page;
-import dev.querydriven.testsupport.CassandraTest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import reactor.test.StepVerifier;
 
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -34,8 +33,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * A user's order history and shipping address on a real node: the address change reaches
  * every open order in every table that holds it, and leaves closed ones alone.
  */
-@SpringBootTest
-@CassandraTest
+@EcommerceOrdersIntegrationTest
 class UserServiceIntegrationTests {
 
 	private static final ShippingAddress HOME = new ShippingAddress("Hauptstrasse 1", "Berlin", "10115", "DE");

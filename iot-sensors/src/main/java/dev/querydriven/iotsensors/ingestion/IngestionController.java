@@ -4,6 +4,8 @@ import java.util.UUID;
 
 import dev.querydriven.iotsensors.IotSensorsProperties;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 
@@ -37,10 +39,12 @@ class IngestionController {
 	@Operation(summary = "Ingest one reading {time, temperature, humidity, batteryLevel} or an array of up to "
 			+ "ingestion.max-batch-size (1,000); 202 once every reading is written and readable")
 	Mono<IngestionResponse> ingest(@PathVariable UUID sensorId,
-			@RequestBody @io.swagger.v3.oas.annotations.parameters.RequestBody(
+			@RequestBody @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
 					description = "One reading {\"time\": \"2026-11-29T21:30:00Z\", \"temperature\": 4.2, \"humidity\": 61.5, "
 							+ "\"batteryLevel\": 87} (temperature -80..125 °C, humidity and battery 0..100 %), or an array "
-							+ "of up to 1,000 readings") JsonNode body) {
+							+ "of up to 1,000 readings",
+					content = @Content(mediaType = "application/json", schema = @Schema(
+							oneOf = { ReadingDocument.class, ReadingDocument[].class }))) JsonNode body) {
 		ValidatedReadings readings = this.validator.validate(ReadingsJson.parse(body, this.maxBatchSize));
 		return this.ingestion.ingest(sensorId, readings)
 			.map((result) -> new IngestionResponse(result.accepted(), result.partitions()));

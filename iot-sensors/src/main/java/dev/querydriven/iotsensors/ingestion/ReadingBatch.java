@@ -2,6 +2,8 @@ package dev.querydriven.iotsensors.ingestion;
 
 import java.util.List;
 
+import dev.querydriven.servicesupport.web.InvalidRequestException;
+
 /**
  * The readings of one ingestion request, with how the client sent them: a single reading
  * object or an array. Error messages name fields the way the client wrote them:
@@ -40,6 +42,34 @@ public record ReadingBatch(List<NewReading> readings, boolean single) {
 
 	static String pathInArray(int index, String field) {
 		return "readings[" + index + "]" + ((field != null) ? "." + field : "");
+	}
+
+	/**
+	 * The JSON pointer of a field of one reading in the request body.
+	 * @param index the reading's index
+	 * @param field the field, or {@code null} for the reading itself
+	 * @return e.g. {@code #/3/temperature}, or {@code #/temperature} for a single reading
+	 */
+	String pointer(int index, String field) {
+		if (this.single) {
+			return (field != null) ? "#/" + field : "#";
+		}
+		return pointerInArray(index, field);
+	}
+
+	static String pointerInArray(int index, String field) {
+		return "#/" + index + ((field != null) ? "/" + field : "");
+	}
+
+	/**
+	 * An error about one field of one reading, named as the client wrote it.
+	 * @param index the reading's index
+	 * @param field the field, or {@code null} for the reading itself
+	 * @param message what is wrong
+	 * @return the exception
+	 */
+	InvalidRequestException invalid(int index, String field, String message) {
+		return new InvalidRequestException(path(index, field), pointer(index, field), message);
 	}
 
 }

@@ -54,7 +54,7 @@ public class ReadingValidator {
 	public ValidatedReadings validate(ReadingBatch batch) {
 		List<NewReading> readings = batch.readings();
 		if (readings.isEmpty() || readings.size() > this.maxBatchSize) {
-			throw new InvalidRequestException("readings",
+			throw new InvalidRequestException("readings", "#",
 					"must hold between 1 and " + this.maxBatchSize + " readings, not " + readings.size());
 		}
 		Instant now = this.clock.instant();
@@ -74,27 +74,25 @@ public class ReadingValidator {
 	private void checkTime(ReadingBatch batch, int index, Instant time, Instant now) {
 		Duration age = Duration.between(time, now);
 		if (age.negated().compareTo(this.policy.clockSkewAllowance()) > 0) {
-			throw new InvalidRequestException(batch.path(index, "time"),
-					time + " is in the future, beyond the clock-skew allowance of "
-							+ this.policy.clockSkewAllowance().toSeconds() + " s (server time " + now + ")");
+			throw batch.invalid(index, "time", time + " is in the future, beyond the clock-skew allowance of "
+					+ this.policy.clockSkewAllowance().toSeconds() + " s (server time " + now + ")");
 		}
 		if (age.compareTo(this.policy.retention()) >= 0) {
-			throw new InvalidRequestException(batch.path(index, "time"), time + " is older than the retention of "
+			throw batch.invalid(index, "time", time + " is older than the retention of "
 					+ this.policy.retention().toDays() + " days: it would expire at once");
 		}
 		if (age.compareTo(this.policy.lateAllowance()) > 0) {
-			throw new InvalidRequestException(batch.path(index, "time"),
-					time + " arrives later than the late-reading allowance of " + this.policy.lateAllowance().toHours()
-							+ " hours (server time " + now + ")");
+			throw batch.invalid(index, "time", time + " arrives later than the late-reading allowance of "
+					+ this.policy.lateAllowance().toHours() + " hours (server time " + now + ")");
 		}
 	}
 
 	private static void checkRange(ReadingBatch batch, int index, String field, double value, double min, double max) {
 		if (!Double.isFinite(value)) {
-			throw new InvalidRequestException(batch.path(index, field), "must be a finite number");
+			throw batch.invalid(index, field, "must be a finite number");
 		}
 		if (value < min || value > max) {
-			throw new InvalidRequestException(batch.path(index, field),
+			throw batch.invalid(index, field,
 					"must be between " + format(min) + " and " + format(max) + ", not " + format(value));
 		}
 	}

@@ -6,6 +6,7 @@ import java.util.UUID;
 import dev.querydriven.iotsensors.IotSensorsProperties;
 import dev.querydriven.iotsensors.TimeRange;
 import dev.querydriven.modeling.bucket.ReadOrder;
+import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.Page;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.validation.constraints.Max;
@@ -14,6 +15,7 @@ import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 import reactor.core.publisher.Mono;
 
+import org.springframework.format.annotation.DateTimeFormat;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -40,12 +42,13 @@ class ReadingController {
 	@GetMapping("/sensors/{sensorId}/readings")
 	@Operation(summary = "A sensor's readings in [from, to), newest (desc, default) or oldest (asc) first, paged; "
 			+ "the range is at most readings.max-range (24 hours by default)")
-	Mono<Page<ReadingResponse>> findRange(@PathVariable UUID sensorId, @RequestParam Instant from,
-			@RequestParam Instant to,
+	Mono<Page<ReadingResponse>> findRange(@PathVariable UUID sensorId,
+			@RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME) Instant from,
+			@RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME) Instant to,
 			@RequestParam(defaultValue = "desc") @Pattern(regexp = "asc|desc",
 					message = "must be asc or desc") String order,
 			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit,
-			@RequestParam(required = false) @Size(max = 4096) String cursor) {
+			@RequestParam(required = false) @Size(max = CursorCodec.MAX_LENGTH) String cursor) {
 		TimeRange range = TimeRange.of(from, to, this.properties.readings().maxRange());
 		ReadOrder readOrder = order.equals("asc") ? ReadOrder.OLDEST_FIRST : ReadOrder.NEWEST_FIRST;
 		return this.readings.findRange(sensorId, range, readOrder, limit, cursor)

@@ -8,6 +8,7 @@ import dev.querydriven.iotsensors.TimeRange;
 import io.swagger.v3.oas.annotations.Operation;
 import reactor.core.publisher.Mono;
 
+import org.springframework.format.annotation.DateTimeFormat;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -34,8 +35,9 @@ class RollupController {
 	@GetMapping("/sensors/{sensorId}/rollups/hourly")
 	@Operation(summary = "A sensor's hourly rollups for the hours starting in [from, to), oldest first; the range "
 			+ "is at most rollups.max-range (31 days by default)")
-	Mono<HourlyRollupsResponse> findRange(@PathVariable UUID sensorId, @RequestParam Instant from,
-			@RequestParam Instant to) {
+	Mono<HourlyRollupsResponse> findRange(@PathVariable UUID sensorId,
+			@RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME) Instant from,
+			@RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME) Instant to) {
 		TimeRange range = TimeRange.of(from, to, this.properties.rollups().maxRange());
 		return this.rollups.findRange(sensorId, range)
 			.map((rows) -> new HourlyRollupsResponse(sensorId, range.from(), range.to(),

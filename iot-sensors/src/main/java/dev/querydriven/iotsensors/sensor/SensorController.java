@@ -3,6 +3,7 @@ package dev.querydriven.iotsensors.sensor;
 import java.net.URI;
 import java.util.UUID;
 
+import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.Page;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.validation.Valid;
@@ -57,7 +58,7 @@ class SensorController {
 	@Operation(summary = "The sensors of a site, in sensor-id order")
 	Mono<Page<SensorResponse>> findBySite(@PathVariable UUID siteId,
 			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit,
-			@RequestParam(required = false) @Size(max = 4096) String cursor) {
+			@RequestParam(required = false) @Size(max = CursorCodec.MAX_LENGTH) String cursor) {
 		return this.sensors.findBySite(siteId, cursor, limit)
 			.map((page) -> new Page<>(this.mapper.toResponses(page.items()), page.next()));
 	}

@@ -13,29 +13,31 @@ import static org.assertj.core.api.Assertions.assertThat;
 class CassandraYamlTests {
 
 	/**
-	 * Enforced guardrails refuse filtering, indexes and views; authentication is always
-	 * on.
+	 * Enforced guardrails refuse filtering, indexes, views and user code; authentication
+	 * is always on.
 	 */
 	@Test
 	void enforcedGuardrailsRefuseTheAntiPatterns() {
 		String yaml = CassandraYaml.node().directory(Path.of("/data")).render();
 		assertThat(yaml).contains("authenticator: PasswordAuthenticator", "authorizer: CassandraAuthorizer",
 				"allow_filtering_enabled: false", "secondary_indexes_enabled: false",
-				"materialized_views_enabled: false", "read_before_write_list_operations_enabled: false",
-				"partition_size_warn_threshold: 10MiB", "partition_size_fail_threshold: 100MiB",
-				"maximum_timestamp_fail_threshold: 1h", "data_file_directories:");
+				"materialized_views_enabled: false", "user_defined_functions_enabled: false",
+				"read_before_write_list_operations_enabled: false", "partition_size_warn_threshold: 10MiB",
+				"partition_size_fail_threshold: 100MiB", "maximum_timestamp_fail_threshold: 1h",
+				"data_file_directories:");
 	}
 
 	/**
 	 * Relaxed guardrails let tools load anti-patterns, including the experimental index
-	 * and view features.
+	 * and view features, and published schemas with their user-defined functions.
 	 */
 	@Test
 	void relaxedGuardrailsLetAntiPatternsLoad() {
 		String yaml = CassandraYaml.node().guardrails(Guardrails.RELAXED).render();
 		assertThat(yaml).contains("allow_filtering_enabled: true", "secondary_indexes_enabled: true",
 				"materialized_views_enabled: true", "sasi_indexes_enabled: true",
-				"partition_keys_in_select_fail_threshold: -1", "authenticator: PasswordAuthenticator");
+				"user_defined_functions_enabled: true", "partition_keys_in_select_fail_threshold: -1",
+				"authenticator: PasswordAuthenticator");
 	}
 
 	/** Cluster settings reach the file: seeds, token, ports and no bootstrap. */

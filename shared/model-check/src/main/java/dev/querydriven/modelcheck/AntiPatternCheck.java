@@ -96,23 +96,23 @@ final class AntiPatternCheck {
 				if (className.contains("StorageAttachedIndex") || className.equalsIgnoreCase("sai")) {
 					add(context, Verdict.FAIL, "sai-index", shape.name(),
 							"Storage-attached index `" + name + "` on `" + shape.name() + "(" + target + ")`.",
-							Guidance.SAI + " " + Guidance.SECONDARY_INDEX,
-							Guidance.indexFix(shape.name(), target, String.join(", ", shape.partitionKeyNames())));
+							Guidance.SAI + " " + Guidance.SECONDARY_INDEX, Guidance.indexFix(shape.table(), target,
+									String.join(", ", shape.partitionKeyNames()), context.audience));
 				}
 				else if (className.contains("SASIIndex")) {
 					add(context, Verdict.FAIL, "sasi-index", shape.name(),
 							"SASI index `" + name + "` on `" + shape.name() + "(" + target
 									+ ")` (an experimental index " + "type, deprecated in Cassandra 5.0).",
-							Guidance.SECONDARY_INDEX,
-							Guidance.indexFix(shape.name(), target, String.join(", ", shape.partitionKeyNames())));
+							Guidance.SECONDARY_INDEX, Guidance.indexFix(shape.table(), target,
+									String.join(", ", shape.partitionKeyNames()), context.audience));
 				}
 				else {
 					String kind = (index.getKind() == IndexKind.CUSTOM) ? "custom index" : "secondary index";
 					add(context, Verdict.FAIL, "secondary-index", shape.name(),
 							"A " + kind + " `" + name + "` on `" + shape.name() + "(" + target + ")`: lookups by `"
 									+ target + "` ask every node.",
-							Guidance.SECONDARY_INDEX,
-							Guidance.indexFix(shape.name(), target, String.join(", ", shape.partitionKeyNames())));
+							Guidance.SECONDARY_INDEX, Guidance.indexFix(shape.table(), target,
+									String.join(", ", shape.partitionKeyNames()), context.audience));
 				}
 			}
 		}
@@ -121,11 +121,11 @@ final class AntiPatternCheck {
 	private static void views(CheckContext context) {
 		for (TableShape shape : context.views.values()) {
 			ViewMetadata view = (ViewMetadata) shape.metadata();
-			String base = view.getBaseTable().asInternal();
+			String base = context.nameOf(view.getKeyspace().asInternal(), view.getBaseTable().asInternal());
 			add(context, Verdict.FAIL, "materialized-view", base, "Materialized view `" + shape.name() + "` copies `"
 					+ base + "` with the primary key (" + String.join(", ", shape.partitionKeyNames())
 					+ (shape.clusteringNames().isEmpty() ? "" : "; " + String.join(", ", shape.clusteringNames()))
-					+ ").", Guidance.MATERIALIZED_VIEW, Guidance.MATERIALIZED_VIEW_FIX);
+					+ ").", Guidance.MATERIALIZED_VIEW, Guidance.materializedViewFix(context.audience));
 		}
 	}
 
@@ -137,7 +137,7 @@ final class AntiPatternCheck {
 		Set<String> keys = new LinkedHashSet<>();
 		boolean markers = false;
 		for (CqlStatement inner : batch.statements()) {
-			String table = inner.target().map(CqlStatement.TableName::table).orElse("");
+			String table = inner.target().map(statement::nameOf).orElse("");
 			tables.add(table);
 			Optional<TableShape> shape = context.shape(table);
 			if (shape.isEmpty()) {
@@ -160,13 +160,13 @@ final class AntiPatternCheck {
 							+ ((tables.size() > 1) ? tables.size() + " tables (" + String.join(", ", tables) + ")"
 									: keys.size() + " partitions")
 							+ ".",
-					Guidance.UNLOGGED_BATCH, Guidance.UNLOGGED_BATCH_FIX);
+					Guidance.UNLOGGED_BATCH, Guidance.unloggedBatchFix(context.audience));
 		}
 		else if (markers) {
 			add(context, statement, Verdict.WARN, "unlogged-batch", table,
 					statement.id() + " is an unlogged batch whose statements bind their partition keys separately: "
 							+ "it spans several partitions unless every statement gets the same key.",
-					Guidance.UNLOGGED_BATCH, Guidance.UNLOGGED_BATCH_FIX);
+					Guidance.UNLOGGED_BATCH, Guidance.unloggedBatchFix(context.audience));
 		}
 	}
 
@@ -183,7 +183,7 @@ final class AntiPatternCheck {
 	}
 
 	private static void listOperations(CheckContext context, CataloguedStatement statement, CqlStatement parsed) {
-		String table = parsed.target().map(CqlStatement.TableName::table).orElse("");
+		String table = parsed.target().map(statement::nameOf).orElse("");
 		Optional<TableShape> shape = context.shape(table);
 		if (shape.isEmpty()) {
 			return;
@@ -231,7 +231,7 @@ final class AntiPatternCheck {
 				List<CqlStatement> parts = (parsed instanceof CqlStatement.Batch batch) ? batch.statements()
 						: List.of(parsed);
 				for (CqlStatement part : parts) {
-					if (!part.target().map(CqlStatement.TableName::table).orElse("").equals(table)) {
+					if (!part.target().map(statement::nameOf).orElse("").equals(table)) {
 						continue;
 					}
 					if (part instanceof CqlStatement.Delete delete && !deletesWholePartition(delete, shape)) {

@@ -41,20 +41,24 @@ final class CatalogueCheck {
 		String id = statement.id();
 		String declared = statement.pattern().table();
 		if (context.shape(declared).isEmpty()) {
-			fail(context, "missing-table", id, declared, id + " is served by table `" + declared
-					+ "`, which does not exist in keyspace `" + context.keyspace + "`.",
+			fail(context, "missing-table", id, declared,
+					id + " is served by table `" + declared + "`, which does not exist in "
+							+ (context.judgesSeveralKeyspaces() ? "the keyspaces checked"
+									: "keyspace `" + context.keyspace + "`")
+							+ ".",
 					"Create the table in a schema file, or correct the table named in the catalogue.");
 		}
 		statement.parsed().flatMap((parsed) -> parsed.target()).ifPresent((target) -> {
-			if (target.keyspace() != null && !target.keyspace().equals(context.keyspace)) {
-				fail(context, "foreign-keyspace", id, declared, "The CQL of " + id + " uses keyspace `"
-						+ target.keyspace() + "`, not `" + context.keyspace + "`.",
+			if (target.keyspace() != null && !context.keyspaces.contains(target.keyspace())) {
+				fail(context, "foreign-keyspace", id, declared,
+						"The CQL of " + id + " uses keyspace `" + target.keyspace() + "`, not `"
+								+ String.join("`, `", context.keyspaces) + "`.",
 						"A service reads and writes its own keyspace only.");
 			}
-			if (!target.table().equals(declared)) {
-				fail(context, "table-mismatch", id, declared,
-						"The catalogue says " + id + " is served by `" + declared + "`, but its CQL uses `"
-								+ target.table() + "`.",
+			String used = statement.nameOf(target);
+			if (!used.equals(declared)) {
+				fail(context, "table-mismatch", id, declared, "The catalogue says " + id + " is served by `" + declared
+						+ "`, but its CQL uses `" + used + "`.",
 						"Correct the catalogue or the statement: one table per query, named in both.");
 			}
 		});
@@ -77,9 +81,10 @@ final class CatalogueCheck {
 						"Catalogue the query that reads it, or drop the table if nothing reads it."));
 			}
 			else {
-				fail(context, "unserved-table", table, table,
-						"Table `" + table + "` serves no catalogued query and is not declared infrastructure.",
-						"Catalogue the query it serves, declare it in `infrastructureTables()` with the reason, or drop it.");
+				context.add(new Finding(context.unservedTables, Check.CATALOGUE, "unserved-table", table, table,
+						"Table `" + table + "` serves no catalogued query"
+								+ (context.forThisRepository() ? " and is not declared infrastructure." : "."),
+						Guidance.CATALOGUE, Guidance.unservedFix(context.audience)));
 			}
 		}
 	}

@@ -3,6 +3,7 @@ package dev.querydriven.modelcheck;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Function;
 
 import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
@@ -28,6 +29,10 @@ final class CataloguedStatement {
 
 	private final AccessPattern pattern;
 
+	private final String keyspace;
+
+	private final Function<CqlStatement.TableName, String> naming;
+
 	private final CqlStatement parsed;
 
 	private final String parseError;
@@ -38,9 +43,11 @@ final class CataloguedStatement {
 
 	private final boolean unusable;
 
-	private CataloguedStatement(AccessPattern pattern, CqlStatement parsed, String parseError,
-			PreparedStatement prepared, String refusal, boolean unusable) {
+	private CataloguedStatement(AccessPattern pattern, String keyspace, Function<CqlStatement.TableName, String> naming,
+			CqlStatement parsed, String parseError, PreparedStatement prepared, String refusal, boolean unusable) {
 		this.pattern = pattern;
+		this.keyspace = keyspace;
+		this.naming = naming;
 		this.parsed = parsed;
 		this.parseError = parseError;
 		this.prepared = prepared;
@@ -48,7 +55,16 @@ final class CataloguedStatement {
 		this.unusable = unusable;
 	}
 
-	static CataloguedStatement of(AccessPattern pattern, CqlSession session, String keyspace) {
+	/**
+	 * Parses and prepares a catalogued statement.
+	 * @param pattern the access pattern
+	 * @param session a session on the node
+	 * @param keyspace the keyspace its unqualified names resolve against
+	 * @param naming the report's name of a table the statement names
+	 * @return the statement, with the node's answer
+	 */
+	static CataloguedStatement of(AccessPattern pattern, CqlSession session, String keyspace,
+			Function<CqlStatement.TableName, String> naming) {
 		CqlStatement parsed = null;
 		String parseError = null;
 		try {
@@ -58,18 +74,18 @@ final class CataloguedStatement {
 			parseError = ex.getMessage();
 		}
 		try {
-			return new CataloguedStatement(pattern, parsed, parseError,
+			return new CataloguedStatement(pattern, keyspace, naming, parsed, parseError,
 					session.prepare(statement(pattern, session, keyspace)), null, false);
 		}
 		catch (SyntaxError | UnauthorizedException ex) {
-			return new CataloguedStatement(pattern, parsed, parseError, null, ex.getMessage(), true);
+			return new CataloguedStatement(pattern, keyspace, naming, parsed, parseError, null, ex.getMessage(), true);
 		}
 		catch (InvalidQueryException ex) {
 			String message = ex.getMessage();
 			String lower = message.toLowerCase(Locale.ROOT);
 			boolean modelRefusal = MODEL_REFUSALS.stream().anyMatch(lower::contains) && !lower.contains("undefined")
 					&& !lower.contains("does not exist") && !lower.contains("unconfigured");
-			return new CataloguedStatement(pattern, parsed, parseError, null, message, !modelRefusal);
+			return new CataloguedStatement(pattern, keyspace, naming, parsed, parseError, null, message, !modelRefusal);
 		}
 	}
 
@@ -86,6 +102,20 @@ final class CataloguedStatement {
 
 	String id() {
 		return this.pattern.id();
+	}
+
+	/** The keyspace the statement's unqualified names resolve against. */
+	String keyspace() {
+		return this.keyspace;
+	}
+
+	/**
+	 * The report's name of a table this statement (or one inside its batch) names.
+	 * @param target the table as written
+	 * @return the name in the report
+	 */
+	String nameOf(CqlStatement.TableName target) {
+		return this.naming.apply(target);
 	}
 
 	/** The parsed statement, or empty when the parser could not read it. */
@@ -117,7 +147,7 @@ final class CataloguedStatement {
 
 	/** The table the statement uses: from its text when parsed, else as declared. */
 	String table() {
-		return parsed().flatMap(CqlStatement::target).map(CqlStatement.TableName::table).orElse(this.pattern.table());
+		return parsed().flatMap(CqlStatement::target).map(this.naming).orElse(this.pattern.table());
 	}
 
 	/** The statement's kind, e.g. {@code SELECT}. */

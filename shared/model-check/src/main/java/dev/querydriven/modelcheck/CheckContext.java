@@ -9,6 +9,7 @@ import java.util.TreeMap;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
+import dev.querydriven.modelcheck.cql.CqlStatement;
 import dev.querydriven.modeling.catalog.AccessPattern;
 import dev.querydriven.modeling.catalog.QueryCatalog;
 import dev.querydriven.modeling.catalog.SizingFacts;
@@ -16,6 +17,9 @@ import dev.querydriven.modeling.catalog.SizingFacts;
 /**
  * What every check reads (the catalogue, the live schema, the prepared statements) and
  * writes (findings, analyses).
+ * <p>
+ * Tables are named as the report names them: by their name when the check judges one
+ * keyspace, as {@code keyspace.table} when it judges several.
  */
 final class CheckContext {
 
@@ -23,16 +27,24 @@ final class CheckContext {
 
 	final CqlSession session;
 
+	/** The catalogue's keyspace (the first of {@link #keyspaces}). */
 	final String keyspace;
+
+	/** Every keyspace judged. */
+	final List<String> keyspaces;
 
 	final QueryEvidence evidence;
 
 	final int ringNodes;
 
-	/** The keyspace's tables, by name. */
+	final Audience audience;
+
+	final Verdict unservedTables;
+
+	/** The keyspaces' tables, by name. */
 	final Map<String, TableShape> tables = new TreeMap<>();
 
-	/** The keyspace's materialized views, by name. */
+	/** The keyspaces' materialized views, by name. */
 	final Map<String, TableShape> views = new TreeMap<>();
 
 	final List<CataloguedStatement> statements = new ArrayList<>();
@@ -41,22 +53,61 @@ final class CheckContext {
 
 	final Map<String, QueryAnalysis> queries = new LinkedHashMap<>();
 
-	CheckContext(QueryCatalog catalog, CqlSession session, KeyspaceMetadata keyspace, QueryEvidence evidence,
-			int ringNodes) {
+	CheckContext(QueryCatalog catalog, CqlSession session, List<KeyspaceMetadata> keyspaces, QueryEvidence evidence,
+			int ringNodes, Audience audience, Verdict unservedTables) {
 		this.catalog = catalog;
 		this.session = session;
-		this.keyspace = keyspace.getName().asInternal();
+		this.keyspaces = keyspaces.stream().map((keyspace) -> keyspace.getName().asInternal()).toList();
+		this.keyspace = this.keyspaces.get(0);
 		this.evidence = evidence;
 		this.ringNodes = ringNodes;
-		keyspace.getTables()
-			.values()
-			.forEach((table) -> this.tables.put(table.getName().asInternal(), new TableShape(table)));
-		keyspace.getViews()
-			.values()
-			.forEach((view) -> this.views.put(view.getName().asInternal(), new TableShape(view)));
-		for (AccessPattern pattern : catalog.accessPatterns()) {
-			this.statements.add(CataloguedStatement.of(pattern, session, this.keyspace));
+		this.audience = audience;
+		this.unservedTables = unservedTables;
+		for (KeyspaceMetadata metadata : keyspaces) {
+			String name = metadata.getName().asInternal();
+			metadata.getTables().values().forEach((table) -> {
+				String reported = nameOf(name, table.getName().asInternal());
+				this.tables.put(reported, new TableShape(table, reported));
+			});
+			metadata.getViews().values().forEach((view) -> {
+				String reported = nameOf(name, view.getName().asInternal());
+				this.views.put(reported, new TableShape(view, reported));
+			});
 		}
+		for (AccessPattern pattern : catalog.accessPatterns()) {
+			String defaultKeyspace = (catalog instanceof MultiKeyspaceCatalog scripted) ? scripted.keyspaceOf(pattern)
+					: this.keyspace;
+			this.statements.add(CataloguedStatement.of(pattern, session, defaultKeyspace,
+					(target) -> nameOf(target, defaultKeyspace)));
+		}
+	}
+
+	/**
+	 * A table's name in the report.
+	 * @param keyspace the keyspace
+	 * @param table the table
+	 * @return {@code table}, or {@code keyspace.table} when several keyspaces are judged
+	 */
+	String nameOf(String keyspace, String table) {
+		return (this.keyspaces.size() > 1) ? keyspace + "." + table : table;
+	}
+
+	/**
+	 * The report's name of the table a statement names.
+	 * @param target the table as the statement names it
+	 * @param defaultKeyspace the keyspace unqualified names resolve against
+	 * @return the name in the report
+	 */
+	String nameOf(CqlStatement.TableName target, String defaultKeyspace) {
+		return nameOf((target.keyspace() != null) ? target.keyspace() : defaultKeyspace, target.table());
+	}
+
+	boolean judgesSeveralKeyspaces() {
+		return this.keyspaces.size() > 1;
+	}
+
+	boolean forThisRepository() {
+		return this.audience == Audience.THIS_REPOSITORY;
 	}
 
 	void add(Finding finding) {

@@ -3,7 +3,9 @@ package dev.querydriven.modelcheck;
 /**
  * Why each rule matters, in the words of the reference texts (the guide: the Cassandra
  * data modeling guide; the article: partition keys, clustering columns and
- * denormalization; the five best practices).
+ * denormalization; the five best practices), and how to fix it: in CQL and the pattern's
+ * name for anyone's model, and, for this repository's own build only, the classes here
+ * that implement the pattern ({@link Audience}).
  */
 final class Guidance {
 
@@ -12,10 +14,18 @@ final class Guidance {
 			+ "key to know where to look — this is why queries without a partition key are either extremely "
 			+ "inefficient or outright disallowed by default.\"";
 
-	static final String ONE_TABLE_PER_QUERY = "Create a table whose partition key is what this query knows (one table "
-			+ "per query: the guide's `users_by_email (email PRIMARY KEY, user_id, username)` answers \"a user by "
-			+ "email\"), and write it together with the other copies in one `DenormalizedWrite` (`DualWriter`, one "
-			+ "timestamp).";
+	/**
+	 * The fix for a query the model cannot serve from one partition.
+	 * @param audience who reads it
+	 * @return the fix
+	 */
+	static String oneTablePerQuery(Audience audience) {
+		return "Create a table whose partition key is what this query knows (one table per query: the guide's "
+				+ "`users_by_email (email PRIMARY KEY, user_id, username)` answers \"a user by email\"), and write it "
+				+ "together with the other copies of the data, every statement idempotent and under one client-side "
+				+ "timestamp (`USING TIMESTAMP`)." + inThisRepository(audience, "one `DenormalizedWrite` executed by "
+						+ "`DualWriter`, which gives every copy the same timestamp");
+	}
 
 	static final String ALLOW_FILTERING = "The article: \"Cassandra lets you bypass some of its query restrictions with "
 			+ "ALLOW FILTERING, but doing so usually means a full or wide partition scan, which defeats the purpose of "
@@ -104,10 +114,11 @@ final class Guidance {
 	 * @param key the table's partition key columns
 	 * @return the fix
 	 */
-	static String indexFix(String table, String column, String key) {
-		return "Drop the index and create a table keyed by the indexed column, e.g. `" + table + "_by_" + column
+	static String indexFix(String table, String column, String key, Audience audience) {
+		return "Drop the index and create a lookup table keyed by the indexed column, e.g. `" + table + "_by_" + column
 				+ "` with `PRIMARY KEY (" + column + ", " + key + ")`, written with `" + table
-				+ "` in one `DenormalizedWrite` (`DualWriter`, one timestamp).";
+				+ "` under one client-side timestamp (`USING TIMESTAMP`)."
+				+ inThisRepository(audience, "one `DenormalizedWrite` (`DualWriter`, one timestamp)");
 	}
 
 	static final String MATERIALIZED_VIEW = "The article: materialized views \"have historically had operational "
@@ -115,16 +126,22 @@ final class Guidance {
 			+ "denormalized tables manually instead.\" Cassandra 5.0 ships them as an experimental feature, off by "
 			+ "default.";
 
-	static final String MATERIALIZED_VIEW_FIX = "Replace the view by a table of your own with the view's primary key, "
-			+ "written with the base table through `DualWriter` (one client timestamp, idempotent statements).";
+	static String materializedViewFix(Audience audience) {
+		return "Replace the view by a table of your own with the view's primary key, written with the base table by "
+				+ "the application: idempotent statements under one client-side timestamp (`USING TIMESTAMP`)."
+				+ inThisRepository(audience, "`DualWriter`");
+	}
 
 	static final String UNLOGGED_BATCH = "An unlogged batch across partitions is not atomic (a coordinator failure "
 			+ "can apply part of it) and is not faster either: one coordinator must reach every partition's replicas "
 			+ "and hold the whole batch meanwhile. Batches are for atomicity, not for speed.";
 
-	static final String UNLOGGED_BATCH_FIX = "When every copy must apply, use a logged batch "
-			+ "(`WriteStrategy.LOGGED_BATCH`); otherwise send the statements separately, in parallel, with one "
-			+ "client timestamp (`DualWriter`, `WriteStrategy.PARALLEL`).";
+	static String unloggedBatchFix(Audience audience) {
+		return "When every copy must apply, use a logged batch (`BEGIN BATCH ... APPLY BATCH`); otherwise send the "
+				+ "statements separately, in parallel, under one client-side timestamp (`USING TIMESTAMP`)."
+				+ inThisRepository(audience,
+						"`DualWriter` with `WriteStrategy.LOGGED_BATCH` or `WriteStrategy.PARALLEL`");
+	}
 
 	static final String LIST_READ_BEFORE_WRITE = "Setting or removing a list element by index, or removing elements "
 			+ "by value, makes Cassandra read the whole list inside the write: a read per write, racing with "
@@ -156,8 +173,43 @@ final class Guidance {
 			+ "\"How often? (read/write ratio)\": without these facts the partition size and the distribution cannot "
 			+ "be judged.";
 
-	static final String FACTS_FIX = "Declare `SizingFacts` on the query that reads the table (distinct partition "
-			+ "keys, rows per partition, average row bytes, writes per second per partition).";
+	/**
+	 * The fix for a table without sizing facts.
+	 * @param table the table
+	 * @param audience who reads it
+	 * @return the fix
+	 */
+	static String factsFix(String table, Audience audience) {
+		if (audience == Audience.THIS_REPOSITORY) {
+			return "Declare `SizingFacts` on the query that reads the table (distinct partition keys, rows per "
+					+ "partition, average row bytes, writes per second per partition).";
+		}
+		return "Declare the table's sizing facts in the facts file: `" + table + ".partitions` (distinct "
+				+ "partition keys), `" + table + ".rows` (rows per partition), `" + table + ".row-bytes` (average "
+				+ "bytes of a row) and `" + table + ".writes-per-second` (peak, into one partition).";
+	}
+
+	/**
+	 * The fix for a table that no query reads.
+	 * @param audience who reads it
+	 * @return the fix
+	 */
+	static String unservedFix(Audience audience) {
+		if (audience == Audience.THIS_REPOSITORY) {
+			return "Catalogue the query it serves, declare it in `infrastructureTables()` with the reason, or drop it.";
+		}
+		return "Add the query that reads it to the queries file, or drop the table if nothing reads it.";
+	}
+
+	/**
+	 * Adds the classes of this repository that implement a fix, for its own build only.
+	 * @param audience who reads the fix
+	 * @param classes the classes, e.g. "`DualWriter`"
+	 * @return " In this repository: ..." or nothing
+	 */
+	static String inThisRepository(Audience audience, String classes) {
+		return (audience == Audience.THIS_REPOSITORY) ? " In this repository: " + classes + "." : "";
+	}
 
 	static final String CATALOGUE = "The guide's step 1: \"List EVERY query your application needs.\" A table that "
 			+ "serves no query is dead weight (or an undeclared query); a query without a test may not do what the "
@@ -167,6 +219,44 @@ final class Guidance {
 			+ "The node's own figures, after a flush, check the declared row size.";
 
 	private Guidance() {
+	}
+
+	/**
+	 * The finding with the documentation of its fix's pattern: a table of one's own
+	 * written with one timestamp for what an index, a view, a batch or filtering stood in
+	 * for; time buckets for what grows or concentrates; the check's own section for the
+	 * rest.
+	 * @param finding a finding
+	 * @param audience who reads it (the catalogue's rules are documented per front end)
+	 * @return the finding, with its documentation
+	 */
+	static Finding withDocs(Finding finding, Audience audience) {
+		if (finding.docs() != null) {
+			return finding;
+		}
+		DocLink docs = switch (finding.check()) {
+			case CATALOGUE -> (audience == Audience.THIS_REPOSITORY) ? DocLink.SERVICE : DocLink.STANDALONE;
+			case ONE_PARTITION -> switch (finding.rule()) {
+				case "needs-filtering", "allow-filtering", "token-range-scan", "non-key-restriction",
+						"partition-key-missing" ->
+					DocLink.DUAL_WRITES;
+				default -> DocLink.ONE_PARTITION;
+			};
+			case PARTITION_SIZE -> switch (finding.rule()) {
+				case "facts-missing" -> (audience == Audience.THIS_REPOSITORY) ? DocLink.SERVICE : DocLink.STANDALONE;
+				case "row-size-understated" -> DocLink.PARTITION_SIZE;
+				default -> DocLink.TIME_BUCKETS;
+			};
+			case DISTRIBUTION -> finding.rule().equals("low-cardinality") ? DocLink.TIME_BUCKETS : DocLink.DISTRIBUTION;
+			case ANTI_PATTERN -> switch (finding.rule()) {
+				case "tombstones", "timestamp-collision" -> DocLink.TIME_BUCKETS;
+				case "list-read-before-write" -> DocLink.CHECKS;
+				default -> DocLink.DUAL_WRITES;
+			};
+			case MEASURED -> DocLink.PARTITION_SIZE;
+		};
+		return new Finding(finding.verdict(), finding.check(), finding.rule(), finding.subject(), finding.table(),
+				finding.problem(), finding.why(), finding.fix(), docs);
 	}
 
 }

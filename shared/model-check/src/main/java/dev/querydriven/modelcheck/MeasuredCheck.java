@@ -41,13 +41,13 @@ final class MeasuredCheck {
 
 	static void run(CheckContext context, TableMetricsSource source, Map<String, PartitionEstimate> estimates,
 			List<MeasuredTable> measured, List<Finding> findings, List<String> notes) {
-		source.flush(context.keyspace);
+		context.keyspaces.forEach(source::flush);
 		for (TableShape shape : context.tables.values()) {
 			String table = shape.name();
 			if (context.isInfrastructure(table)) {
 				continue;
 			}
-			TableMetricsSource.NodeTableMetrics metrics = source.read(context.keyspace, table).orElse(null);
+			TableMetricsSource.NodeTableMetrics metrics = source.read(shape.keyspace(), shape.table()).orElse(null);
 			if (metrics == null || metrics.meanPartitionBytes() <= 0) {
 				notes.add("`" + table + "`: no flushed data to measure.");
 				continue;

@@ -10,6 +10,7 @@ import java.util.Optional;
 
 import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.metadata.Metadata;
 import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
 import dev.querydriven.modeling.catalog.CatalogExemption;
 import dev.querydriven.modeling.catalog.QueryCatalog;
@@ -50,6 +51,12 @@ public final class ModelCheck {
 
 	private final TableMetricsSource metrics;
 
+	private final Audience audience;
+
+	private final Verdict unservedTables;
+
+	private final List<String> notes;
+
 	private ModelCheck(Builder builder) {
 		this.catalog = builder.catalog;
 		this.session = builder.session;
@@ -57,6 +64,9 @@ public final class ModelCheck {
 		this.evidence = builder.evidence;
 		this.ringNodes = builder.ringNodes;
 		this.metrics = builder.metrics;
+		this.audience = builder.audience;
+		this.unservedTables = builder.unservedTables;
+		this.notes = List.copyOf(builder.notes);
 	}
 
 	/**
@@ -74,20 +84,28 @@ public final class ModelCheck {
 	 * @return the report
 	 */
 	public ModelReport run() {
-		List<String> notes = new ArrayList<>();
+		List<String> notes = new ArrayList<>(this.notes);
 		List<String> measuredNotes = new ArrayList<>();
-		Optional<KeyspaceMetadata> keyspace = this.session.refreshSchema()
-			.getKeyspace(CqlIdentifier.fromInternal(this.catalog.keyspace()));
-		if (keyspace.isEmpty()) {
-			Finding missing = new Finding(Verdict.FAIL, Check.CATALOGUE, "missing-keyspace", this.catalog.keyspace(),
-					null, "Keyspace `" + this.catalog.keyspace() + "` does not exist on the node.", Guidance.CATALOGUE,
-					"Create the keyspace and apply the schema before running the check.");
-			return new ModelReport(this.title, this.catalog.keyspace(), this.ringNodes, this.evidence.testsChecked(),
-					List.of(), List.of(), List.of(), List.of(missing), List.of(), List.of(), List.of(), notes,
-					measuredNotes);
+		List<String> names = (this.catalog instanceof MultiKeyspaceCatalog scripted) ? scripted.keyspaces()
+				: List.of(this.catalog.keyspace());
+		Metadata metadata = this.session.refreshSchema();
+		List<KeyspaceMetadata> keyspaces = new ArrayList<>();
+		List<Finding> missing = new ArrayList<>();
+		for (String name : names) {
+			Optional<KeyspaceMetadata> keyspace = metadata.getKeyspace(CqlIdentifier.fromInternal(name));
+			keyspace.ifPresent(keyspaces::add);
+			if (keyspace.isEmpty()) {
+				missing.add(new Finding(Verdict.FAIL, Check.CATALOGUE, "missing-keyspace", name, null,
+						"Keyspace `" + name + "` does not exist on the node.", Guidance.CATALOGUE,
+						"Create the keyspace and apply the schema before running the check."));
+			}
 		}
-		CheckContext context = new CheckContext(this.catalog, this.session, keyspace.get(), this.evidence,
-				this.ringNodes);
+		if (!missing.isEmpty()) {
+			return new ModelReport(this.title, names, this.ringNodes, this.evidence.testsChecked(), List.of(),
+					List.of(), List.of(), missing, List.of(), List.of(), List.of(), notes, measuredNotes);
+		}
+		CheckContext context = new CheckContext(this.catalog, this.session, keyspaces, this.evidence, this.ringNodes,
+				this.audience, this.unservedTables);
 		CatalogueCheck.run(context);
 		OnePartitionCheck.run(context);
 		Map<String, PartitionEstimate> estimates = new HashMap<>();
@@ -104,14 +122,14 @@ public final class ModelCheck {
 		else {
 			measuredNotes.add("Partitions were not measured: no node metrics (JMX) were given.");
 		}
-		if (!this.evidence.testsChecked()) {
+		if (!this.evidence.testsChecked() && this.audience == Audience.THIS_REPOSITORY) {
 			notes.add("Tests were not looked for: no compiled tests were given.");
 		}
 		List<ExemptedFinding> exempted = new ArrayList<>();
-		List<Finding> findings = exempt(context.findings, exempted);
-		List<Finding> measuredKept = exempt(measuredFindings, exempted);
-		findings.addAll(staleExemptions(exempted));
-		return new ModelReport(this.title, context.keyspace, this.ringNodes, this.evidence.testsChecked(),
+		List<Finding> findings = exempt(documented(context.findings), exempted);
+		List<Finding> measuredKept = exempt(documented(measuredFindings), exempted);
+		findings.addAll(documented(staleExemptions(exempted)));
+		return new ModelReport(this.title, context.keyspaces, this.ringNodes, this.evidence.testsChecked(),
 				List.copyOf(context.queries.values()), tables, List.copyOf(context.views.keySet()), sorted(findings),
 				exempted, measured, sorted(measuredKept), notes, measuredNotes);
 	}
@@ -170,6 +188,10 @@ public final class ModelCheck {
 		return stale;
 	}
 
+	private List<Finding> documented(List<Finding> findings) {
+		return findings.stream().map((finding) -> Guidance.withDocs(finding, this.audience)).toList();
+	}
+
 	private static List<Finding> sorted(List<Finding> findings) {
 		return findings.stream()
 			.sorted(Comparator.comparing(Finding::verdict)
@@ -208,6 +230,12 @@ public final class ModelCheck {
 		private int ringNodes = DEFAULT_RING_NODES;
 
 		private TableMetricsSource metrics;
+
+		private Audience audience = Audience.ANY_MODEL;
+
+		private Verdict unservedTables = Verdict.FAIL;
+
+		private final List<String> notes = new ArrayList<>();
 
 		private Builder(QueryCatalog catalog, CqlSession session) {
 			this.catalog = Objects.requireNonNull(catalog, "catalog");
@@ -253,6 +281,39 @@ public final class ModelCheck {
 		 */
 		public Builder metrics(TableMetricsSource metrics) {
 			this.metrics = metrics;
+			return this;
+		}
+
+		/**
+		 * @param audience who reads the advice (default {@link Audience#ANY_MODEL}: CQL,
+		 * patterns and their documentation; this repository's build says
+		 * {@link Audience#THIS_REPOSITORY})
+		 * @return this builder
+		 */
+		public Builder audience(Audience audience) {
+			this.audience = Objects.requireNonNull(audience, "audience");
+			return this;
+		}
+
+		/**
+		 * @param verdict what a table no catalogued query reads earns (default
+		 * {@link Verdict#FAIL}: the catalogue lists every query the application runs, as
+		 * a service's must; {@link Verdict#WARN} when it may list only some, as a queries
+		 * file an outsider writes often does)
+		 * @return this builder
+		 */
+		public Builder unservedTables(Verdict verdict) {
+			this.unservedTables = Objects.requireNonNull(verdict, "verdict");
+			return this;
+		}
+
+		/**
+		 * @param notes what the caller did to the input, shown in the report's notes
+		 * (e.g. a statement it skipped)
+		 * @return this builder
+		 */
+		public Builder notes(List<String> notes) {
+			this.notes.addAll(notes);
 			return this;
 		}
 

@@ -8,7 +8,8 @@ import java.util.stream.Stream;
  * it with {@link dev.querydriven.modelcheck.report.ReportRenderer}.
  *
  * @param title what was checked, e.g. the service's name
- * @param keyspace the keyspace checked
+ * @param keyspaces the keyspaces checked (tables are named {@code keyspace.table} when
+ * there are several)
  * @param ringNodes the nodes of the simulated ring
  * @param testsChecked whether the check looked for each query's tests
  * @param queries the catalogued queries, in catalogue order
@@ -22,12 +23,13 @@ import java.util.stream.Stream;
  * @param measuredNotes what the measured-reality check could not do (e.g. no JMX, no
  * data)
  */
-public record ModelReport(String title, String keyspace, int ringNodes, boolean testsChecked,
+public record ModelReport(String title, List<String> keyspaces, int ringNodes, boolean testsChecked,
 		List<QueryAnalysis> queries, List<TableAnalysis> tables, List<String> views, List<Finding> findings,
 		List<ExemptedFinding> exempted, List<MeasuredTable> measured, List<Finding> measuredFindings,
 		List<String> notes, List<String> measuredNotes) {
 
 	public ModelReport {
+		keyspaces = List.copyOf(keyspaces);
 		queries = List.copyOf(queries);
 		tables = List.copyOf(tables);
 		views = List.copyOf(views);

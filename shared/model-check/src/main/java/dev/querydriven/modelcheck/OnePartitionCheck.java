@@ -62,7 +62,7 @@ final class OnePartitionCheck {
 			fail(context, allowFiltering ? "allow-filtering" : "needs-filtering", id, table,
 					"The node refuses " + id + " as modelled: " + statement.refusal().get(),
 					allowFiltering ? Guidance.ALLOW_FILTERING : Guidance.NOT_SQL + " " + Guidance.ALLOW_FILTERING,
-					Guidance.ONE_TABLE_PER_QUERY);
+					Guidance.oneTablePerQuery(context.audience));
 			return new Result("every partition (refused)", "", "the node's refusal to prepare it");
 		}
 		PreparedStatement prepared = statement.prepared().orElseThrow();
@@ -82,7 +82,7 @@ final class OnePartitionCheck {
 		List<String> problems = new ArrayList<>();
 		if (select.allowFiltering()) {
 			fail(context, "allow-filtering", id, table, id + " uses `ALLOW FILTERING`: it may read every partition.",
-					Guidance.ALLOW_FILTERING, Guidance.ONE_TABLE_PER_QUERY);
+					Guidance.ALLOW_FILTERING, Guidance.oneTablePerQuery(context.audience));
 			problems.add("ALLOW FILTERING");
 		}
 		for (Relation relation : select.where()) {
@@ -91,7 +91,7 @@ final class OnePartitionCheck {
 						id + " restricts `token(" + String.join(", ", relation.columns())
 								+ ")`: it reads a token range, i.e. many partitions.",
 						Guidance.ONE_PARTITION + " Only admin backfill and verify scans read by token range.",
-						Guidance.ONE_TABLE_PER_QUERY);
+						Guidance.oneTablePerQuery(context.audience));
 				problems.add("token range");
 			}
 			else if (relation.columns().stream().anyMatch((column) -> !shape.isPrimaryKey(column)) || relation.element()
@@ -100,7 +100,7 @@ final class OnePartitionCheck {
 				fail(context, "non-key-restriction", id, table,
 						id + " restricts `" + String.join(", ", relation.columns()) + " " + relation.operator()
 								+ "`, which is not part of the primary key: only an index or filtering can answer it.",
-						Guidance.NOT_SQL, Guidance.ONE_TABLE_PER_QUERY);
+						Guidance.NOT_SQL, Guidance.oneTablePerQuery(context.audience));
 				problems.add("non-key restriction");
 			}
 		}
@@ -133,7 +133,7 @@ final class OnePartitionCheck {
 			fail(context, "partition-key-missing", id, table,
 					id + " does not restrict partition-key column(s) " + code(missing) + " by equality: it reads every "
 							+ "partition of `" + table + "` (a full scan).",
-					Guidance.ONE_PARTITION, Guidance.ONE_TABLE_PER_QUERY);
+					Guidance.ONE_PARTITION, Guidance.oneTablePerQuery(context.audience));
 			return new Result("every partition", "", "parsed structure");
 		}
 		if (!problems.isEmpty()) {

@@ -68,7 +68,7 @@ final class PartitionSizeCheck {
 						"`" + table
 								+ "` has clustering columns but no declared sizing facts: its partition size cannot be "
 								+ "judged.",
-						Guidance.FACTS, Guidance.FACTS_FIX));
+						Guidance.FACTS, Guidance.factsFix(table, context.audience)));
 				return new Sizing(null, growth);
 			}
 			String cause = (facts == null) ? "no lifetime growth is declared, so nothing bounds it"
@@ -78,13 +78,13 @@ final class PartitionSizeCheck {
 							+ (timeSeries ? "is a time series ordered by `" + timeColumn.get()
 									+ "` with no time bucket in its partition key, and " : "")
 							+ cause + ".",
-					Guidance.UNBOUNDED, bucketFix(shape, facts)));
+					Guidance.UNBOUNDED, bucketFix(shape, facts, context.audience)));
 			return new Sizing(estimate(shape, PartitionEstimate.UNBOUNDED, facts), growth);
 		}
 		if (facts == null) {
 			context.add(new Finding(Verdict.WARN, Check.PARTITION_SIZE, "facts-missing", table, table,
 					"`" + table + "` declares no sizing facts: its row size and distribution are not judged.",
-					Guidance.FACTS, Guidance.FACTS_FIX));
+					Guidance.FACTS, Guidance.factsFix(table, context.audience)));
 		}
 		PartitionEstimate estimate = estimate(shape, rows, facts);
 		judge(context, shape, estimate, facts);
@@ -107,17 +107,17 @@ final class PartitionSizeCheck {
 		if (estimate.values() > PartitionEstimate.VALUE_LIMIT) {
 			context.add(new Finding(Verdict.FAIL, Check.PARTITION_SIZE, "too-many-values", table, table,
 					"A partition of `" + table + "` holds " + sizes + ", above Cassandra's 2 billion values.",
-					Guidance.VALUE_LIMIT, splitFix(shape, facts)));
+					Guidance.VALUE_LIMIT, splitFix(shape, facts, context.audience)));
 		}
 		if (estimate.bytes() > PartitionEstimate.FAIL_BYTES) {
 			context.add(new Finding(Verdict.FAIL, Check.PARTITION_SIZE, "large-partition", table, table,
 					"A partition of `" + table + "` reaches " + sizes + ": above the 100 MB limit.", Guidance.LARGE,
-					splitFix(shape, facts)));
+					splitFix(shape, facts, context.audience)));
 		}
 		else if (estimate.bytes() > PartitionEstimate.WARN_BYTES) {
 			context.add(new Finding(Verdict.WARN, Check.PARTITION_SIZE, "large-partition", table, table,
 					"A partition of `" + table + "` reaches " + sizes + ": above the ideal of 10 MB.", Guidance.LARGE,
-					splitFix(shape, facts)));
+					splitFix(shape, facts, context.audience)));
 		}
 		long fixedFloor = shape.rowColumns()
 			.stream()
@@ -135,15 +135,16 @@ final class PartitionSizeCheck {
 		}
 	}
 
-	private static String bucketFix(TableShape shape, SizingFacts facts) {
+	private static String bucketFix(TableShape shape, SizingFacts facts, Audience audience) {
 		String bucket = advised(facts).map((advice) -> advice.granularity().name().toLowerCase(Locale.ROOT))
 			.orElse("month");
 		String key = String.join(", ", shape.partitionKeyNames());
 		return "Add a time bucket to the partition key, e.g. `PRIMARY KEY ((" + key + ", " + bucket + "), "
-				+ String.join(", ", shape.clusteringNames()) + ")`, and declare the rows per bucket" + advice(facts);
+				+ String.join(", ", shape.clusteringNames()) + ")`, and declare the rows per bucket"
+				+ advice(facts, audience);
 	}
 
-	private static String splitFix(TableShape shape, SizingFacts facts) {
+	private static String splitFix(TableShape shape, SizingFacts facts, Audience audience) {
 		if (shape.timeOrderedBy().isEmpty()) {
 			String key = String.join(", ", shape.partitionKeyNames());
 			return "Split the partition: add a shard number to the partition key, e.g. `PRIMARY KEY ((" + key
@@ -152,10 +153,10 @@ final class PartitionSizeCheck {
 					+ "large datasets.\")";
 		}
 		if (!shape.timeBuckets().isEmpty()) {
-			return "Use a finer time bucket in the partition key" + advice(facts);
+			return "Use a finer time bucket in the partition key" + advice(facts, audience);
 		}
 		return "Split the partition: add a time bucket to the partition key (the guide: \"Add bucketing column to "
-				+ "partition key!\")" + advice(facts);
+				+ "partition key!\")" + advice(facts, audience);
 	}
 
 	/**
@@ -169,8 +170,11 @@ final class PartitionSizeCheck {
 				BucketTargets.DEFAULT));
 	}
 
-	private static String advice(SizingFacts facts) {
-		return advised(facts).map((advice) -> ". `BucketSizeAdvisor`: " + advice.explanation()).orElse(".");
+	private static String advice(SizingFacts facts, Audience audience) {
+		return advised(facts)
+			.map((advice) -> ((audience == Audience.THIS_REPOSITORY) ? ". `BucketSizeAdvisor`: " : ". ")
+					+ advice.explanation())
+			.orElse(".");
 	}
 
 	private static long bytes(List<ColumnMetadata> columns) {

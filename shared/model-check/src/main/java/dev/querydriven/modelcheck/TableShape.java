@@ -36,11 +36,30 @@ final class TableShape {
 
 	private final RelationMetadata metadata;
 
-	TableShape(RelationMetadata metadata) {
+	private final String name;
+
+	/**
+	 * @param metadata the table or view
+	 * @param name its name in the report: the table's, or {@code keyspace.table} when the
+	 * check judges several keyspaces
+	 */
+	TableShape(RelationMetadata metadata, String name) {
 		this.metadata = metadata;
+		this.name = name;
 	}
 
+	/** The name in the report, findings and exemptions. */
 	String name() {
+		return this.name;
+	}
+
+	/** The keyspace's internal name. */
+	String keyspace() {
+		return this.metadata.getKeyspace().asInternal();
+	}
+
+	/** The table's internal name, without its keyspace. */
+	String table() {
 		return this.metadata.getName().asInternal();
 	}
 

@@ -100,6 +100,34 @@ class ModelCheckIntegrationTests {
 	}
 
 	/**
+	 * Inside this repository's build the advice also names the classes here that
+	 * implement each pattern; for anyone else's model it names CQL and patterns only.
+	 */
+	@Test
+	void adviceNamesThisRepositorysClassesOnlyInItsOwnBuild() {
+		ModelReport outsider = ModelCheck.builder(new AntiPatternCatalog(), anti).build().run();
+		ModelReport inside = ModelCheck.builder(new AntiPatternCatalog(), anti)
+			.audience(Audience.THIS_REPOSITORY)
+			.build()
+			.run();
+		assertThat(fix(outsider, "users", "secondary-index")).contains("lookup table", "USING TIMESTAMP")
+			.doesNotContain("DualWriter");
+		assertThat(fix(inside, "users", "secondary-index")).startsWith(fix(outsider, "users", "secondary-index"))
+			.endsWith("In this repository: one `DenormalizedWrite` (`DualWriter`, one timestamp).");
+		assertThat(fix(inside, "messages", "large-partition")).contains("`BucketSizeAdvisor`: ");
+		assertThat(outsider.findings()).allSatisfy((finding) -> assertThat(finding.docs()).isNotNull());
+	}
+
+	private static String fix(ModelReport report, String subject, String rule) {
+		return report.findings()
+			.stream()
+			.filter((finding) -> finding.subject().equals(subject) && finding.rule().equals(rule))
+			.findFirst()
+			.orElseThrow()
+			.fix();
+	}
+
+	/**
 	 * Every anti-pattern of the guide is caught: the secondary index for lookups, the
 	 * unbounded partition, the low-cardinality key, the query without the partition key,
 	 * the large partition; and the unlogged batch, the list written by index and the SAI
@@ -128,7 +156,8 @@ class ModelCheckIntegrationTests {
 			.orElseThrow();
 		assertThat(large.problem()).contains("2,000,000 rows", "1.0 GB");
 		assertThat(large.why()).contains("Partitions should be < 100MB");
-		assertThat(large.fix()).contains("BucketSizeAdvisor", "hour");
+		assertThat(large.fix()).contains("hour").doesNotContain("BucketSizeAdvisor");
+		assertThat(large.docs()).isEqualTo(DocLink.TIME_BUCKETS);
 		assertThat(table(report, "users").estimate().rows()).isEqualTo(1);
 	}
 

@@ -3,10 +3,12 @@ package dev.querydriven.socialfeed.follow;
 import java.time.Clock;
 import java.util.UUID;
 
+import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.Page;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.Size;
 import reactor.core.publisher.Mono;
 
 import org.springframework.http.HttpStatus;
@@ -54,7 +56,7 @@ class FollowController {
 	@Operation(summary = "A user's followers (Q3)")
 	Mono<Page<UserSummaryResponse>> followers(@PathVariable UUID userId,
 			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit,
-			@RequestParam(required = false) String cursor) {
+			@RequestParam(required = false) @Size(max = CursorCodec.MAX_LENGTH) String cursor) {
 		return this.follows.followers(userId, cursor, limit)
 			.map((page) -> new Page<>(page.items().stream().map(this.mapper::toResponse).toList(), page.next()));
 	}
@@ -63,7 +65,7 @@ class FollowController {
 	@Operation(summary = "The users a user follows (Q4)")
 	Mono<Page<UserSummaryResponse>> following(@PathVariable UUID userId,
 			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit,
-			@RequestParam(required = false) String cursor) {
+			@RequestParam(required = false) @Size(max = CursorCodec.MAX_LENGTH) String cursor) {
 		return this.follows.following(userId, cursor, limit)
 			.map((page) -> new Page<>(page.items().stream().map(this.mapper::toResponse).toList(), page.next()));
 	}

@@ -4,11 +4,13 @@ import java.net.URI;
 import java.time.Clock;
 import java.util.UUID;
 
+import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.Page;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.Size;
 import jakarta.validation.constraints.Pattern;
 import reactor.core.publisher.Mono;
 
@@ -57,7 +59,7 @@ class PostController {
 	@Operation(summary = "A user's posts, newest first (Q2)")
 	Mono<Page<PostResponse>> latestByUser(@PathVariable UUID userId,
 			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit,
-			@RequestParam(required = false) String cursor) {
+			@RequestParam(required = false) @Size(max = CursorCodec.MAX_LENGTH) String cursor) {
 		return this.posts.latestByUser(userId, cursor, limit, this.clock.instant())
 			.map((page) -> new Page<>(page.items().stream().map(this.mapper::toResponse).toList(), page.next()));
 	}
@@ -68,7 +70,7 @@ class PostController {
 			@PathVariable @Pattern(regexp = Hashtags.TAG_PATTERN,
 					message = "must be 1 to 50 letters, digits or underscores") String tag,
 			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit,
-			@RequestParam(required = false) String cursor) {
+			@RequestParam(required = false) @Size(max = CursorCodec.MAX_LENGTH) String cursor) {
 		return this.posts.latestByHashtag(tag, cursor, limit)
 			.map((page) -> new Page<>(page.items().stream().map(this.mapper::toResponse).toList(), page.next()));
 	}

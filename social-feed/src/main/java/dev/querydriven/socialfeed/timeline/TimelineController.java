@@ -3,11 +3,13 @@ package dev.querydriven.socialfeed.timeline;
 import java.time.Clock;
 import java.util.UUID;
 
+import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.Page;
 import dev.querydriven.socialfeed.post.PostResponse;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.Size;
 import reactor.core.publisher.Mono;
 
 import org.springframework.web.bind.annotation.GetMapping;
@@ -37,7 +39,7 @@ class TimelineController {
 	@Operation(summary = "A user's home timeline: posts of the users they follow, newest first (Q6)")
 	Mono<Page<PostResponse>> timeline(@PathVariable UUID userId,
 			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit,
-			@RequestParam(required = false) String cursor) {
+			@RequestParam(required = false) @Size(max = CursorCodec.MAX_LENGTH) String cursor) {
 		return this.timelines.read(userId, cursor, limit, this.clock.instant())
 			.map((page) -> new Page<>(page.items().stream().map(this.mapper::toResponse).toList(), page.next()));
 	}

@@ -5,21 +5,18 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
-import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.DriverException;
-import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import dev.querydriven.embeddedcassandra.CassandraDistribution;
 import dev.querydriven.modelcheck.Finding;
 import dev.querydriven.modelcheck.ModelCheck;
 import dev.querydriven.modelcheck.ModelReport;
+import dev.querydriven.modelcheck.Verdict;
 import dev.querydriven.modelcheck.cql.CqlParseException;
 import dev.querydriven.modelcheck.cql.CqlScript;
 import dev.querydriven.modelcheck.report.ReportRenderer;
@@ -31,8 +28,10 @@ import picocli.CommandLine.Option;
  * The stand-alone model checker:
  * {@code java -jar model-check-<version>-cli.jar --schema S.cql --queries Q.cql [--facts F]}.
  * It starts a temporary Cassandra node (guardrails relaxed, so that anti-patterns load),
- * applies the schema into a keyspace of its own, runs every check it can and prints the
- * report.
+ * runs the schema file as {@code cqlsh -f} would ({@link SchemaLoader}), judges every
+ * statement of the queries file ({@link FileCatalog}) and prints the report: Markdown, or
+ * JSON with {@code --format json}, on standard output; progress, errors and, last, the
+ * summary line on standard error.
  * <p>
  * Exit codes: {@value #CLEAN} for a clean model (warnings allowed), {@value #VIOLATION}
  * when a check fails, {@value #UNUSABLE} for unusable input (an unreadable file, CQL the
@@ -44,6 +43,9 @@ import picocli.CommandLine.Option;
 		description = {
 				"Checks a Cassandra data model against the reference guide's \"Optimize & Validate\" "
 						+ "checklist: one partition per query, partition sizes, distribution, anti-patterns.",
+				"The files are read as cqlsh -f reads them: USE, CREATE/DROP KEYSPACE, several keyspaces, "
+						+ "comments, sample-data INSERTs, DESCRIBE output; cqlsh commands (CONSISTENCY, TRACING, "
+						+ "...) are skipped with a note.",
 				"Exit codes: 0 clean (warnings allowed), 1 a check fails, 2 unusable input, 3 no node." })
 public final class ModelCheckCommand implements Callable<Integer> {
 
@@ -59,34 +61,47 @@ public final class ModelCheckCommand implements Callable<Integer> {
 	/** The Cassandra node could not start. */
 	public static final int NO_NODE = 3;
 
-	/** The keyspace used when the schema creates none. */
-	static final String DEFAULT_KEYSPACE = "model";
+	/** The report's formats on standard output. */
+	enum Format {
 
-	private static final Pattern CREATE_KEYSPACE = Pattern
-		.compile("(?is)^\\s*CREATE\\s+KEYSPACE\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?(\"(?:[^\"]|\"\")+\"|\\w+)");
+		MARKDOWN, JSON, HTML
 
-	private static final Pattern USE = Pattern.compile("(?is)^\\s*USE\\s+(\"(?:[^\"]|\"\")+\"|\\w+)\\s*$");
+	}
 
 	@Option(names = "--schema", required = true, paramLabel = "S.cql",
-			description = "The schema: CREATE TABLE / TYPE / INDEX / MATERIALIZED VIEW statements.")
+			description = "The schema, as for cqlsh -f: CREATE KEYSPACE / TABLE / TYPE / INDEX / MATERIALIZED VIEW, "
+					+ "USE, sample-data INSERTs, or the output of DESCRIBE KEYSPACE.")
 	private Path schema;
 
 	@Option(names = "--queries", required = true, paramLabel = "Q.cql",
-			description = "Every statement the application runs, one per ';', each optionally under a comment "
-					+ "'-- Q1: description'.")
+			description = "The statements the application runs (SELECT, INSERT, UPDATE, DELETE, BATCH), with ? "
+					+ "markers or literal values, each optionally under a comment '-- Q1: description'. "
+					+ "A USE selects the keyspace of the statements after it.")
 	private Path queries;
 
 	@Option(names = "--facts", paramLabel = "F",
-			description = "Sizing facts, one 'table.fact = value' per line (partitions, rows, row-bytes, "
-					+ "writes-per-second, hottest-key-share, deletes-per-second, note).")
+			description = "Sizing facts, one '[keyspace.]table.fact = value' per line (partitions, rows, row-bytes, "
+					+ "writes-per-second, hottest-key-share, deletes-per-second, note, exempt.<check>).")
 	private Path facts;
+
+	@Option(names = "--unserved-tables", defaultValue = "warn", paramLabel = "warn|fail",
+			description = "What a table that no statement of the queries file reads earns. Default: "
+					+ "${DEFAULT-VALUE}, because a queries file often lists only the queries you want judged; "
+					+ "fail when it lists every query the application runs (this repository's services must).")
+	private Verdict unservedTables;
+
+	@Option(names = "--format", defaultValue = "markdown", paramLabel = "markdown|json|html",
+			description = "The report on standard output: markdown (default), json (described by the JSON Schema "
+					+ "model-check-report.schema.json, in the jar and the README) or html.")
+	private Format format;
 
 	@Option(names = "--nodes", defaultValue = "6", paramLabel = "N",
 			description = "Nodes of the simulated ring (default: ${DEFAULT-VALUE}).")
 	private int nodes;
 
 	@Option(names = "--report", paramLabel = "FILE",
-			description = "Also write the report to FILE: HTML when it ends with .html, else Markdown.")
+			description = "Also write the report to FILE: HTML when it ends with .html, JSON with .json, "
+					+ "else Markdown.")
 	private Path report;
 
 	private final Supplier<CheckerNode> nodeSource;
@@ -125,6 +140,7 @@ public final class ModelCheckCommand implements Callable<Integer> {
 		CommandLine commandLine = new CommandLine(new ModelCheckCommand(nodeSource, out, err));
 		commandLine.setOut(out);
 		commandLine.setErr(err);
+		commandLine.setCaseInsensitiveEnumValuesAllowed(true);
 		commandLine.setExitCodeExceptionMapper((exception) -> UNUSABLE);
 		commandLine.setParameterExceptionHandler((exception, arguments) -> {
 			err.println(exception.getMessage());
@@ -153,13 +169,12 @@ public final class ModelCheckCommand implements Callable<Integer> {
 		catch (CqlParseException | IllegalArgumentException ex) {
 			return unusable(ex.getMessage());
 		}
-		if (queryStatements.isEmpty()) {
+		if (queryStatements.stream().noneMatch((statement) -> !statement.shell())) {
 			return unusable(this.queries + " holds no statement.");
 		}
 		if (this.nodes < 1) {
 			return unusable("--nodes must be at least 1");
 		}
-		String keyspace = keyspace(schemaStatements);
 		this.err
 			.println("Starting a Cassandra node (guardrails relaxed) to load the schema; this takes a few seconds.");
 		CheckerNode node;
@@ -171,15 +186,21 @@ public final class ModelCheckCommand implements Callable<Integer> {
 			return NO_NODE;
 		}
 		try (node; CqlSession session = node.openSession()) {
-			this.err.println("Using " + node.description() + ", keyspace " + keyspace);
-			Integer applied = applySchema(session, keyspace, schemaStatements);
-			if (applied != null) {
-				return applied;
-			}
-			FileCatalog catalog = FileCatalog.of(keyspace, queryStatements, sizing);
+			this.err.println("Using " + node.description() + "; loading " + this.schema.getFileName());
+			SchemaLoader.Loaded loaded = SchemaLoader.load(session, this.schema.toString(), schemaStatements);
+			this.err.println("Judging keyspace" + ((loaded.keyspaces().size() > 1) ? "s " : " ")
+					+ String.join(", ", loaded.keyspaces()));
+			String current = (loaded.current() != null && loaded.keyspaces().contains(loaded.current()))
+					? loaded.current() : (loaded.keyspaces().size() == 1) ? loaded.keyspaces().get(0) : null;
+			FileCatalog catalog = FileCatalog.of(this.queries.toString(), queryStatements, loaded.keyspaces(), current,
+					sizing.resolve(loaded.tables()));
+			List<String> notes = new ArrayList<>(loaded.notes());
+			notes.addAll(catalog.notes());
 			ModelReport result = ModelCheck.builder(catalog, session)
 				.title(this.schema.getFileName() + " + " + this.queries.getFileName())
 				.ringNodes(this.nodes)
+				.unservedTables(this.unservedTables)
+				.notes(notes)
 				.build()
 				.run();
 			List<Finding> unusable = result.failures()
@@ -190,64 +211,37 @@ public final class ModelCheckCommand implements Callable<Integer> {
 				unusable.forEach((finding) -> this.err.println(this.queries + ": " + finding.problem()));
 				return UNUSABLE;
 			}
-			this.out.print(ReportRenderer.markdown(result, ReportRenderer.Part.COMMITTED));
+			this.out.print(render(result, this.format));
+			// The report first, then the summary: both may go to the same terminal.
+			this.out.flush();
 			if (this.report != null) {
-				boolean html = this.report.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".html");
-				Files.writeString(this.report, html ? ReportRenderer.html(result, ReportRenderer.Part.COMMITTED)
-						: ReportRenderer.markdown(result, ReportRenderer.Part.COMMITTED));
+				Files.writeString(this.report, render(result, formatOf(this.report)));
 			}
 			this.err.println("model-check: " + result.summary());
 			return result.failed() ? VIOLATION : CLEAN;
+		}
+		catch (UnusableInputException | IllegalArgumentException ex) {
+			return unusable(ex.getMessage());
 		}
 		catch (IOException ex) {
 			return unusable("Cannot write " + this.report + ": " + ex.getMessage());
 		}
 	}
 
-	/**
-	 * Creates the keyspace (replication of one node) and applies the schema; returns an
-	 * exit code when the schema is unusable, {@code null} when applied.
-	 */
-	private Integer applySchema(CqlSession session, String keyspace, List<CqlScript.Statement> statements) {
-		String name = CqlIdentifier.fromInternal(keyspace).asCql(true);
-		session.execute("DROP KEYSPACE IF EXISTS " + name);
-		session.execute(
-				"CREATE KEYSPACE " + name + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
-		// Each statement names the keyspace (protocol v5) rather than USE on a shared
-		// session.
-		CqlIdentifier target = CqlIdentifier.fromInternal(keyspace);
-		for (CqlScript.Statement statement : statements) {
-			if (CREATE_KEYSPACE.matcher(statement.cql()).find()) {
-				continue;
-			}
-			Matcher use = USE.matcher(statement.cql());
-			if (use.find()) {
-				if (!CqlIdentifier.fromCql(use.group(1)).asInternal().equals(keyspace)) {
-					return unusable(this.schema + " line " + statement.line() + ": USE " + use.group(1)
-							+ " names another keyspace than the one the schema creates (" + keyspace + ")");
-				}
-				continue;
-			}
-			try {
-				session.execute(SimpleStatement.newInstance(statement.cql()).setKeyspace(target));
-			}
-			catch (DriverException ex) {
-				return unusable(this.schema + " line " + statement.line() + ": " + firstLine(statement.cql()) + "\n  "
-						+ ex.getMessage());
-			}
-		}
-		return null;
+	private static String render(ModelReport result, Format format) {
+		return switch (format) {
+			case JSON -> ReportRenderer.json(result);
+			case HTML -> ReportRenderer.html(result, ReportRenderer.Part.COMMITTED);
+			case MARKDOWN -> ReportRenderer.markdown(result, ReportRenderer.Part.COMMITTED);
+		};
 	}
 
-	/** The keyspace the schema creates, or {@value #DEFAULT_KEYSPACE}. */
-	static String keyspace(List<CqlScript.Statement> statements) {
-		for (CqlScript.Statement statement : statements) {
-			Matcher create = CREATE_KEYSPACE.matcher(statement.cql());
-			if (create.find()) {
-				return CqlIdentifier.fromCql(create.group(1)).asInternal();
-			}
+	private static Format formatOf(Path file) {
+		String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
+		if (name.endsWith(".html")) {
+			return Format.HTML;
 		}
-		return DEFAULT_KEYSPACE;
+		return name.endsWith(".json") ? Format.JSON : Format.MARKDOWN;
 	}
 
 	private int unusable(String message) {
@@ -257,11 +251,6 @@ public final class ModelCheckCommand implements Callable<Integer> {
 
 	private static String read(Path file) throws IOException {
 		return Files.readString(file, StandardCharsets.UTF_8);
-	}
-
-	private static String firstLine(String cql) {
-		int newline = cql.indexOf('\n');
-		return (newline < 0) ? cql : cql.substring(0, newline) + " ...";
 	}
 
 	/** The version line: the Cassandra version the checker runs. */

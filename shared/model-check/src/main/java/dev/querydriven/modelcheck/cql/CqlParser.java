@@ -19,8 +19,10 @@ import dev.querydriven.modelcheck.cql.CqlStatement.Term;
  * A recursive-descent reader of the data-manipulation statements (SELECT, INSERT, UPDATE,
  * DELETE, BATCH). It reads the parts that decide how a statement meets the model —
  * tables, restrictions, orderings, assignments — and skips what does not (selectors,
- * conditions). Cassandra validates the statement itself when the model check prepares it;
- * this parser only has to describe statements Cassandra accepts.
+ * conditions). Of a schema statement it reads the head only: what it creates, changes or
+ * drops, and in which keyspace. Cassandra validates the statement itself when the model
+ * check runs or prepares it; this parser only has to describe statements Cassandra
+ * accepts.
  */
 final class CqlParser {
 
@@ -30,6 +32,9 @@ final class CqlParser {
 	 */
 	private static final Set<String> CLAUSE_WORDS = Set.of("and", "order", "group", "limit", "per", "allow", "if",
 			"using", "apply", "where", "insert", "update", "delete");
+
+	/** The first words of the statements that define the schema (and {@code USE}). */
+	private static final Set<String> SCHEMA_VERBS = Set.of("create", "alter", "drop", "use", "truncate");
 
 	private final String text;
 
@@ -75,14 +80,90 @@ final class CqlParser {
 		if (first.type() != CqlToken.Type.WORD) {
 			throw error("A statement starts with a word, not '" + first.text() + "'");
 		}
+		if (SCHEMA_VERBS.contains(first.text().toLowerCase(Locale.ROOT))) {
+			CqlStatement schema = schema();
+			skipToEnd();
+			return schema;
+		}
 		StringBuilder keyword = new StringBuilder(next().text().toUpperCase(Locale.ROOT));
 		if (peek().type() == CqlToken.Type.WORD) {
 			keyword.append(' ').append(peek().text().toUpperCase(Locale.ROOT));
 		}
+		skipToEnd();
+		return new CqlStatement.Other(keyword.toString());
+	}
+
+	/**
+	 * Reads the head of a schema statement — verb, object kind, name — which is all the
+	 * model check needs: Cassandra itself reads the rest.
+	 */
+	private CqlStatement schema() {
+		String verb = next().text().toUpperCase(Locale.ROOT);
+		if (verb.equals("USE")) {
+			return new CqlStatement.Schema(verb, name(), null);
+		}
+		if (verb.equals("TRUNCATE")) {
+			if (!acceptWord("table")) {
+				acceptWord("columnfamily");
+			}
+			TableName table = tableName();
+			return new CqlStatement.Schema(verb, table.keyspace(), table.table());
+		}
+		if (verb.equals("CREATE") && acceptWord("or")) {
+			expectWord("replace");
+		}
+		if (verb.equals("CREATE")) {
+			acceptWord("custom");
+		}
+		CqlToken objectToken = next();
+		if (objectToken.type() != CqlToken.Type.WORD) {
+			throw error("Expected what to " + verb.toLowerCase(Locale.ROOT) + ", found '" + objectToken.text() + "'");
+		}
+		String object = objectToken.text().toUpperCase(Locale.ROOT);
+		if (object.equals("MATERIALIZED")) {
+			expectWord("view");
+			object = "MATERIALIZED VIEW";
+		}
+		object = switch (object) {
+			case "SCHEMA" -> "KEYSPACE";
+			case "COLUMNFAMILY" -> "TABLE";
+			default -> object;
+		};
+		String keyword = verb + " " + object;
+		if (acceptWord("if")) {
+			acceptWord("not");
+			expectWord("exists");
+		}
+		switch (object) {
+			case "KEYSPACE":
+				return new CqlStatement.Schema(keyword, name(), null);
+			case "INDEX":
+				if (verb.equals("CREATE")) {
+					if (!peek().isWord("on")) {
+						name();
+					}
+					expectWord("on");
+				}
+				TableName indexed = tableName();
+				return new CqlStatement.Schema(keyword, indexed.keyspace(), indexed.table());
+			case "TRIGGER":
+				name();
+				expectWord("on");
+				TableName triggered = tableName();
+				return new CqlStatement.Schema(keyword, triggered.keyspace(), triggered.table());
+			case "TABLE", "TYPE", "MATERIALIZED VIEW", "FUNCTION", "AGGREGATE":
+				TableName named = tableName();
+				return new CqlStatement.Schema(keyword, named.keyspace(), named.table());
+			default:
+				// Roles, users: no keyspace object.
+				return new CqlStatement.Other(keyword);
+		}
+	}
+
+	private void skipToEnd() {
 		while (peek().type() != CqlToken.Type.END && !peek().isSymbol(";")) {
 			next();
 		}
-		return new CqlStatement.Other(keyword.toString());
 	}
 
 	private CqlStatement.Select select() {

@@ -9,7 +9,7 @@ import java.util.Optional;
  * Names are Cassandra's internal names (unquoted names lower-cased).
  */
 public sealed interface CqlStatement permits CqlStatement.Select, CqlStatement.Insert, CqlStatement.Update,
-		CqlStatement.Delete, CqlStatement.Batch, CqlStatement.Other {
+		CqlStatement.Delete, CqlStatement.Batch, CqlStatement.Schema, CqlStatement.Other {
 
 	/**
 	 * Parses one statement.
@@ -139,7 +139,41 @@ public sealed interface CqlStatement permits CqlStatement.Select, CqlStatement.I
 	}
 
 	/**
-	 * Any other statement (schema changes, {@code USE}, ...).
+	 * A statement that defines the schema, or {@code USE}: what it creates, changes or
+	 * drops, and in which keyspace.
+	 *
+	 * @param keyword its first words, upper-case and normalized: e.g.
+	 * {@code CREATE TABLE}, {@code DROP KEYSPACE}, {@code CREATE INDEX},
+	 * {@code ALTER TABLE}, {@code TRUNCATE}, {@code USE} ({@code SCHEMA} reads
+	 * {@code KEYSPACE}, {@code COLUMNFAMILY} reads {@code TABLE}; {@code OR REPLACE} and
+	 * {@code CUSTOM} are left out)
+	 * @param keyspace for {@code USE} and keyspace statements, the keyspace; for any
+	 * other, the qualifier of the object's name, or {@code null} when unqualified (the
+	 * name then resolves against the current keyspace)
+	 * @param name the object: the table, type, view, function or aggregate; for an index
+	 * or a trigger, the table it is on ({@code DROP INDEX}: the index); {@code null} for
+	 * keyspace statements and {@code USE}
+	 */
+	record Schema(String keyword, String keyspace, String name) implements CqlStatement {
+
+		@Override
+		public Optional<TableName> target() {
+			return Optional.empty();
+		}
+
+		/**
+		 * Whether the statement is about a keyspace itself.
+		 * @return {@code true} for {@code USE} and {@code CREATE}, {@code ALTER},
+		 * {@code DROP KEYSPACE}
+		 */
+		public boolean onKeyspace() {
+			return this.name == null;
+		}
+
+	}
+
+	/**
+	 * Any other statement (roles, permissions, ...).
 	 *
 	 * @param keyword the statement's first words, upper-case, e.g. {@code CREATE TABLE}
 	 */

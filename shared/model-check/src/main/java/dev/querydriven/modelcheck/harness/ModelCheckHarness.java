@@ -13,6 +13,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import dev.querydriven.modelcheck.Audience;
 import dev.querydriven.modelcheck.Finding;
 import dev.querydriven.modelcheck.JmxTableMetrics;
 import dev.querydriven.modelcheck.ModelCheck;
@@ -138,7 +139,12 @@ public final class ModelCheckHarness {
 		QueryEvidence evidence = QueryEvidence.scan(this.testClass.getClassLoader(),
 				this.catalog.getClass().getPackageName(), testClasses, mainClasses);
 		String reportTitle = (this.title != null) ? this.title : Path.of("").toAbsolutePath().getFileName().toString();
-		ModelCheck.Builder check = ModelCheck.builder(this.catalog, this.session).title(reportTitle).evidence(evidence);
+		// Inside this repository's build, the advice may also name the classes here that
+		// implement each pattern.
+		ModelCheck.Builder check = ModelCheck.builder(this.catalog, this.session)
+			.title(reportTitle)
+			.evidence(evidence)
+			.audience(Audience.THIS_REPOSITORY);
 		if (this.jmx == null) {
 			return check.build().run();
 		}

@@ -1,5 +1,8 @@
 package dev.querydriven.modelcheck.cli;
 
+import java.util.Map;
+import java.util.Set;
+
 import dev.querydriven.modeling.catalog.CatalogExemption;
 import dev.querydriven.modeling.catalog.SizingFacts;
 import org.junit.jupiter.api.Test;
@@ -56,13 +59,49 @@ class FactsFileTests {
 		assertThatIllegalArgumentException().isThrownBy(() -> FactsFile.parse("t.rowz = 1"))
 			.withMessageContaining("Unknown fact 'rowz' for table t");
 		assertThatIllegalArgumentException().isThrownBy(() -> FactsFile.parse("partitions = 1"))
-			.withMessageContaining("is not <table>.<fact>");
+			.withMessageContaining("is not [<keyspace>.]<table>.<fact>");
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> FactsFile.parse("t.partitions = many\nt.rows = 1\nt.row-bytes = 1"))
 			.withMessage("t.partitions must be a whole number, not 'many'");
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> FactsFile.parse("t.partitions = 1\nt.rows = 1\nt.row-bytes = 1\nt.hottest-key-share = 2"))
 			.withMessage("t.hottest-key-share must be between 0 and 1");
+	}
+
+	/**
+	 * With several keyspaces, keys name the keyspace; a plain table name still works when
+	 * one keyspace alone has such a table, and a name matching no table, or several, is
+	 * refused.
+	 */
+	@Test
+	void keysNameTheKeyspaceWhenThereAreSeveral() {
+		FactsFile facts = FactsFile.parse("""
+				shop.orders.partitions = 1_000
+				shop.orders.rows = 10
+				shop.orders.row-bytes = 200
+				users.partitions = 50
+				users.rows = 1
+				users.row-bytes = 80
+				accounts.users.exempt.distribution = reviewed
+				""");
+		Map<String, Set<String>> twoKeyspaces = Map.of("shop", Set.of("orders", "items"), "accounts", Set.of("users"));
+		FactsFile resolved = facts.resolve(twoKeyspaces);
+		assertThat(resolved.tables()).containsExactly("accounts.users", "shop.orders");
+		assertThat(resolved.of("shop.orders").rowsPerPartition()).isEqualTo(10);
+		assertThat(resolved.exemptions())
+			.containsExactly(new CatalogExemption("accounts.users", "distribution", "reviewed"));
+		FactsFile one = FactsFile.parse("shop.orders.partitions = 1\nshop.orders.rows = 1\nshop.orders.row-bytes = 1")
+			.resolve(Map.of("shop", Set.of("orders")));
+		assertThat(one.tables()).containsExactly("orders");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> FactsFile.parse("items.partitions = 1\nitems.rows = 1\nitems.row-bytes = 1")
+				.resolve(Map.of("shop", Set.of("items"), "archive", Set.of("items"))))
+			.withMessageContaining("keyspaces")
+			.withMessageContaining("write <keyspace>.items.<fact>");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> FactsFile.parse("itmes.partitions = 1\nitmes.rows = 1\nitmes.row-bytes = 1")
+				.resolve(Map.of("shop", Set.of("items"))))
+			.withMessage("The facts name table itmes, which the schema does not define");
 	}
 
 }

@@ -1,9 +1,11 @@
 package dev.querydriven.modelcheck.cli;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -53,7 +55,10 @@ class ModelCheckCommandIntegrationTests {
 				"users · anti-pattern / materialized-view", "Materialized view `users_by_username`",
 				"products · anti-pattern / sai-index", "Q8 · anti-pattern / unlogged-batch",
 				"Q9 · anti-pattern / list-read-before-write");
-		assertThat(run.err()).contains("model-check: ").doesNotContain("Unusable input");
+		assertThat(run.err()).endsWith("model-check: 13 fail, 3 warn, 0 exempted\n").doesNotContain("Unusable input");
+		assertThat(run.out()).contains(
+				"**Fix:** Add a time bucket to the partition key, e.g. `PRIMARY KEY ((user_id, " + "day), event_time)`",
+				"**Pattern:** Time buckets, `shared/modeling/README.md#time-buckets` in the Query-Driven repository.");
 	}
 
 	/**
@@ -137,6 +142,164 @@ class ModelCheckCommandIntegrationTests {
 		assertThat(run.out()).contains("keyspace `shop`", "| Q1 | an order by its id |",
 				"orders_by_id · partition-size / facts-missing");
 		assertThat(report).content().startsWith("<!DOCTYPE html>").contains("<pre class=\"mermaid\">");
+	}
+
+	/**
+	 * A typical published sample, as a new user feeds it: the schema drops and creates
+	 * its keyspace, USEs it and defines unqualified tables under // comments; the queries
+	 * file starts with USE and binds literal values. It loads, USE is no query, and the
+	 * literal-valued reads are judged like bound ones.
+	 */
+	@Test
+	void typicalPublishedSampleLoadsAndIsJudged() throws IOException {
+		Path schema = write("schema.cql", """
+				// Pet clinic, the tutorial schema
+				DROP KEYSPACE IF EXISTS petclinic;
+				CREATE KEYSPACE petclinic WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3};
+				USE petclinic;
+
+				// owners, by id
+				CREATE TABLE owners (owner_id int PRIMARY KEY, name text, city text);
+				// an owner's visits, newest first
+				CREATE TABLE visits_by_owner (
+				    owner_id int, visit_date date, pet text, note text,
+				    PRIMARY KEY (owner_id, visit_date, pet)
+				) WITH CLUSTERING ORDER BY (visit_date DESC, pet ASC);
+				INSERT INTO owners (owner_id, name, city) VALUES (1, 'George', 'Madison');
+				""");
+		Path queries = write("queries.cql", """
+				USE petclinic;
+
+				// an owner
+				SELECT name, city FROM owners WHERE owner_id = 1;
+				// an owner's visits
+				SELECT visit_date, pet FROM visits_by_owner WHERE owner_id = 1;
+				// owners of a city
+				SELECT name FROM owners WHERE city = 'Madison' ALLOW FILTERING;
+				""");
+		Run run = run("--schema", schema.toString(), "--queries", queries.toString());
+		assertThat(run.code()).as(run.err()).isEqualTo(ModelCheckCommand.VIOLATION);
+		assertThat(run.err()).doesNotContain("Unusable input").contains("Judging keyspace petclinic");
+		assertThat(run.out())
+			.contains("| Q1 | an owner | `owners` |", "| Q2 | an owner's visits | `visits_by_owner` |",
+					"Q3 · one-partition / allow-filtering", "visits_by_owner · partition-size / unbounded-partition",
+					"keyspace `petclinic` gets one replica",
+					"Declare the table's sizing facts in the facts file: `owners.partitions`")
+			.doesNotContain("`?`")
+			.doesNotContain("USE petclinic |");
+		assertThat(run.out()).containsPattern("\\| Q1 \\|[^\\n]*\\| 1 \\|");
+	}
+
+	/**
+	 * Outside this repository the advice names CQL and patterns, linking their
+	 * documentation here, never this repository's classes.
+	 */
+	@Test
+	void adviceSpeaksCqlAndLinksThePatterns() {
+		Run run = run("--schema", fixture("guide-anti-patterns/schema.cql"), "--queries",
+				fixture("guide-anti-patterns/queries.cql"), "--facts", fixture("guide-anti-patterns/facts.properties"),
+				"--format", "json");
+		assertThat(run.code()).as(run.err()).isEqualTo(ModelCheckCommand.VIOLATION);
+		assertThat(run.out())
+			.doesNotContain("DualWriter", "DenormalizedWrite", "WriteStrategy", "BucketSizeAdvisor", "SizingFacts",
+					"infrastructureTables", "In this repository")
+			.contains("USING TIMESTAMP", "\"path\" : \"shared/modeling/README.md#dual-writes\"",
+					"\"path\" : \"shared/modeling/README.md#time-buckets\"");
+	}
+
+	/**
+	 * The report goes to standard output and the summary line to standard error after it,
+	 * even when both reach one terminal through the buffered streams of the runnable jar.
+	 */
+	@Test
+	void summaryFollowsTheReport() throws IOException {
+		Path schema = write("schema.cql", "CREATE TABLE t (k int PRIMARY KEY, v text);");
+		Path queries = write("queries.cql", "SELECT v FROM t WHERE k = ?;");
+		ByteArrayOutputStream terminal = new ByteArrayOutputStream();
+		PrintWriter out = new PrintWriter(new SharedTerminal(terminal), true, StandardCharsets.UTF_8);
+		PrintWriter err = new PrintWriter(new SharedTerminal(terminal), true, StandardCharsets.UTF_8);
+		int code = ModelCheckCommand.execute(SharedCheckerNode.source(), out, err, "--schema", schema.toString(),
+				"--queries", queries.toString());
+		String screen = terminal.toString(StandardCharsets.UTF_8);
+		assertThat(code).as(screen).isEqualTo(ModelCheckCommand.CLEAN);
+		assertThat(screen).endsWith("model-check: 0 fail, 1 warn, 0 exempted\n");
+		assertThat(screen.indexOf("# Model check: schema.cql + queries.cql")).isPositive()
+			.isLessThan(screen.indexOf("model-check: 0 fail"));
+	}
+
+	/**
+	 * --format json writes the report as its published JSON Schema describes it, and
+	 * --report x.json writes the same document to a file.
+	 */
+	@Test
+	void jsonReportFollowsItsSchema() throws IOException {
+		Path schema = write("schema.cql", """
+				CREATE KEYSPACE j WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1};
+				CREATE TABLE j.events (user_id int, at timestamp, kind text, PRIMARY KEY (user_id, at));
+				""");
+		Path queries = write("queries.cql", "-- Q7: a user's events\nSELECT kind FROM j.events WHERE user_id = 3;");
+		Path report = this.directory.resolve("report.json");
+		Run run = run("--schema", schema.toString(), "--queries", queries.toString(), "--format", "JSON", "--report",
+				report.toString());
+		assertThat(run.code()).as(run.err()).isEqualTo(ModelCheckCommand.VIOLATION);
+		com.networknt.schema.Schema jsonSchema = com.networknt.schema.SchemaRegistry
+			.withDefaultDialect(com.networknt.schema.SpecificationVersion.DRAFT_2020_12)
+			.getSchema(Objects.requireNonNull(getClass().getClassLoader()
+				.getResourceAsStream("dev/querydriven/modelcheck/report/model-check-report.schema.json")));
+		assertThat(jsonSchema.validate(run.out(), com.networknt.schema.InputFormat.JSON)).isEmpty();
+		assertThat(report).content().isEqualTo(run.out());
+		tools.jackson.databind.JsonNode json = tools.jackson.databind.json.JsonMapper.builder()
+			.build()
+			.readTree(run.out());
+		assertThat(json.get("verdict").asString()).isEqualTo("fails");
+		assertThat(json.get("keyspaces").get(0).asString()).isEqualTo("j");
+		assertThat(json.get("queries").get(0).get("id").asString()).isEqualTo("Q7");
+		assertThat(json.get("queries").get(0).get("evidence").asString()).contains("constants in the key");
+		tools.jackson.databind.JsonNode unbounded = json.get("findings").get(0);
+		assertThat(unbounded.get("rule").asString()).isEqualTo("unbounded-partition");
+		assertThat(unbounded.get("table").asString()).isEqualTo("events");
+		assertThat(unbounded.get("docs").get("path").asString()).isEqualTo("shared/modeling/README.md#time-buckets");
+		assertThat(json.get("counts").get("fail").asInt()).isEqualTo(1);
+		// A document the schema refuses: the test would notice a drifting writer.
+		assertThat(jsonSchema.validate(run.out().replace("\"fails\"", "\"failed\""),
+				com.networknt.schema.InputFormat.JSON))
+			.isNotEmpty();
+	}
+
+	/** --help explains the options, the unserved-table default among them. */
+	@Test
+	void helpExplainsTheUnservedTableDefault() {
+		Run help = runWithoutNode("--help");
+		assertThat(help.code()).isEqualTo(ModelCheckCommand.CLEAN);
+		// Usage help wraps at 80 columns: compare the words.
+		assertThat(help.out().replaceAll("\\s+", " ")).contains("--unserved-tables=warn|fail",
+				"Default: warn, because a queries file often lists only the queries you want judged",
+				"--format=markdown|json|html", "cqlsh commands (CONSISTENCY, TRACING, ...) are skipped");
+	}
+
+	/** Writes that interleave on one terminal, each through its own buffered stream. */
+	private static final class SharedTerminal extends java.io.OutputStream {
+
+		private final ByteArrayOutputStream terminal;
+
+		SharedTerminal(ByteArrayOutputStream terminal) {
+			this.terminal = terminal;
+		}
+
+		@Override
+		public void write(int b) {
+			synchronized (this.terminal) {
+				this.terminal.write(b);
+			}
+		}
+
+		@Override
+		public void write(byte[] bytes, int offset, int length) {
+			synchronized (this.terminal) {
+				this.terminal.write(bytes, offset, length);
+			}
+		}
+
 	}
 
 	private Path write(String name, String content) throws IOException {

@@ -6,7 +6,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 
 /**
  * One relaxed node for every command-line test of this JVM (a start costs seconds): each
- * run borrows it, and its keyspace is dropped and created again by the run itself. The
+ * run borrows it, and drops the keyspaces its schema is about before loading it. The
  * node's own cleanup stops it and deletes its directory when the JVM exits.
  */
 final class SharedCheckerNode {

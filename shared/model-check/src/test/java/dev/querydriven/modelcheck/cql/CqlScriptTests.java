@@ -5,6 +5,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 /**
  * Scripts split into statements at the semicolons that end them, each with the comment
@@ -53,6 +54,58 @@ class CqlScriptTests {
 	@Test
 	void commentsAloneAreNoStatements() {
 		assertThat(CqlScript.split("-- nothing here\n  ;  \n")).isEmpty();
+	}
+
+	/**
+	 * What cqlsh reads, the splitter reads: string literals with doubled quotes,
+	 * {@code $$} bodies, quoted names and the three comment styles, each holding
+	 * semicolons.
+	 */
+	@Test
+	void semicolonsInLiteralsNamesBodiesAndCommentsDoNotSplit() {
+		List<CqlScript.Statement> statements = CqlScript.split("""
+				INSERT INTO "odd;table" (k, v) VALUES ('it''s; fine', 'x'); // one; comment
+				CREATE FUNCTION f (x int) RETURNS NULL ON NULL INPUT RETURNS int LANGUAGE java
+				  AS $$ int y = x; return y; $$;
+				/* a block; comment
+				   over two lines; */ -- and a dash; comment
+				SELECT * FROM t WHERE k = 1""");
+		assertThat(statements).extracting(CqlScript.Statement::cql)
+			.containsExactly("INSERT INTO \"odd;table\" (k, v) VALUES ('it''s; fine', 'x')",
+					"CREATE FUNCTION f (x int) RETURNS NULL ON NULL INPUT RETURNS int LANGUAGE java\n"
+							+ "  AS $$ int y = x; return y; $$",
+					"SELECT * FROM t WHERE k = 1");
+		assertThat(statements).extracting(CqlScript.Statement::comment)
+			.containsExactly("", "", "a block; comment\n   over two lines; and a dash; comment");
+	}
+
+	/**
+	 * cqlsh's own commands are recognised in any case at the start of a statement, and
+	 * end with their line, with or without a semicolon.
+	 */
+	@Test
+	void shellCommandsEndWithTheirLine() {
+		List<CqlScript.Statement> statements = CqlScript.split("""
+				consistency QUORUM
+				SERIAL CONSISTENCY LOCAL_SERIAL;
+				Tracing on
+				-- Q1: a user
+				SELECT * FROM users WHERE user_id = ?;
+				PAGING OFF
+				EXPAND ON;
+				SOURCE 'more.cql'
+				CAPTURE '/tmp/out.txt'
+				DESCRIBE KEYSPACE shop
+				USE shop;
+				""");
+		assertThat(statements).extracting(CqlScript.Statement::cql, CqlScript.Statement::shell)
+			.containsExactly(tuple("consistency QUORUM", true), tuple("SERIAL CONSISTENCY LOCAL_SERIAL", true),
+					tuple("Tracing on", true), tuple("SELECT * FROM users WHERE user_id = ?", false),
+					tuple("PAGING OFF", true), tuple("EXPAND ON", true), tuple("SOURCE 'more.cql'", true),
+					tuple("CAPTURE '/tmp/out.txt'", true), tuple("DESCRIBE KEYSPACE shop", true),
+					tuple("USE shop", false));
+		assertThat(statements.get(3).comment()).isEqualTo("Q1: a user");
+		assertThat(statements.get(3).line()).isEqualTo(5);
 	}
 
 }

@@ -117,12 +117,11 @@ class CqlStatementTests {
 			.type()).isEqualTo(BatchType.LOGGED);
 	}
 
-	/** Schema statements are recognised, not analysed. */
+	/** Schema statements read or write no table's rows: they have no target. */
 	@Test
-	void otherStatementsKeepTheirKeyword() {
-		assertThat(CqlStatement.parse("CREATE TABLE t (k int PRIMARY KEY)"))
-			.isEqualTo(new CqlStatement.Other("CREATE TABLE"));
+	void schemaStatementsHaveNoTarget() {
 		assertThat(CqlStatement.parse("CREATE TABLE t (k int PRIMARY KEY)").target()).isEmpty();
+		assertThat(CqlStatement.parse("GRANT SELECT ON t TO reader").target()).isEmpty();
 	}
 
 	/**
@@ -153,6 +152,48 @@ class CqlStatementTests {
 
 	static List<String> tables(List<CqlStatement> statements) {
 		return statements.stream().map((statement) -> statement.target().orElseThrow().table()).toList();
+	}
+
+	/**
+	 * Of a schema statement the parser reads what it creates, changes or drops, and the
+	 * keyspace it names, whichever spelling the script uses.
+	 */
+	@Test
+	void schemaStatementsNameTheirObjectAndKeyspace() {
+		assertThat(schema("CREATE KEYSPACE IF NOT EXISTS \"Shop\" WITH replication = {'class': 'SimpleStrategy'}"))
+			.isEqualTo(new CqlStatement.Schema("CREATE KEYSPACE", "Shop", null));
+		assertThat(schema("create schema shop with replication = {}"))
+			.isEqualTo(new CqlStatement.Schema("CREATE KEYSPACE", "shop", null));
+		assertThat(schema("DROP KEYSPACE IF EXISTS shop"))
+			.isEqualTo(new CqlStatement.Schema("DROP KEYSPACE", "shop", null));
+		assertThat(schema("USE shop")).isEqualTo(new CqlStatement.Schema("USE", "shop", null));
+		assertThat(schema("CREATE TABLE IF NOT EXISTS shop.orders (k int PRIMARY KEY)"))
+			.isEqualTo(new CqlStatement.Schema("CREATE TABLE", "shop", "orders"));
+		assertThat(schema("CREATE COLUMNFAMILY orders (k int PRIMARY KEY) WITH COMPACT STORAGE"))
+			.isEqualTo(new CqlStatement.Schema("CREATE TABLE", null, "orders"));
+		assertThat(schema("CREATE CUSTOM INDEX IF NOT EXISTS orders_idx ON shop.orders (status) USING 'sai'"))
+			.isEqualTo(new CqlStatement.Schema("CREATE INDEX", "shop", "orders"));
+		assertThat(schema("CREATE INDEX ON orders (status)"))
+			.isEqualTo(new CqlStatement.Schema("CREATE INDEX", null, "orders"));
+		assertThat(schema("CREATE MATERIALIZED VIEW v AS SELECT * FROM t WHERE a IS NOT NULL PRIMARY KEY (a)"))
+			.isEqualTo(new CqlStatement.Schema("CREATE MATERIALIZED VIEW", null, "v"));
+		assertThat(schema("CREATE OR REPLACE FUNCTION shop.twice (x int) CALLED ON NULL INPUT RETURNS int "
+				+ "LANGUAGE java AS $$ return 2 * x; $$"))
+			.isEqualTo(new CqlStatement.Schema("CREATE FUNCTION", "shop", "twice"));
+		assertThat(schema("CREATE TYPE address (street text)"))
+			.isEqualTo(new CqlStatement.Schema("CREATE TYPE", null, "address"));
+		assertThat(schema("ALTER TABLE orders ADD note text"))
+			.isEqualTo(new CqlStatement.Schema("ALTER TABLE", null, "orders"));
+		assertThat(schema("TRUNCATE TABLE shop.orders"))
+			.isEqualTo(new CqlStatement.Schema("TRUNCATE", "shop", "orders"));
+		assertThat(CqlStatement.parse("CREATE ROLE reader WITH LOGIN = true"))
+			.isEqualTo(new CqlStatement.Other("CREATE ROLE"));
+		assertThat(CqlStatement.parse("GRANT SELECT ON KEYSPACE shop TO reader"))
+			.isEqualTo(new CqlStatement.Other("GRANT SELECT"));
+	}
+
+	private static CqlStatement.Schema schema(String cql) {
+		return (CqlStatement.Schema) CqlStatement.parse(cql);
 	}
 
 }

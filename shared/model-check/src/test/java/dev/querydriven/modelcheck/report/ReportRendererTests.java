@@ -25,7 +25,7 @@ class ReportRendererTests {
 
 	private static final SizingFacts FACTS = new SizingFacts(1_000, 10, 50, 0.5, "a note");
 
-	private final ModelReport report = new ModelReport("demo", "demo_ks", 6, true,
+	private final ModelReport report = new ModelReport("demo", List.of("demo_ks"), 6, true,
 			List.of(new QueryAnalysis(
 					new AccessPattern("Q1", "carts of a user", "carts", "SELECT *\n  FROM carts WHERE user_id = ?", "",
 							FACTS),

@@ -30,7 +30,12 @@ public final class CursorCodec {
 
 	private static final int TAG_LENGTH = 16;
 
-	private static final int MAX_CURSOR_LENGTH = 4096;
+	/**
+	 * The longest cursor accepted, in characters: cursors issued here are around a
+	 * hundred; every {@code cursor} parameter declares this bound ({@code @Size}), so the
+	 * API document shows it and a longer one is a 400 before it is decoded.
+	 */
+	public static final int MAX_LENGTH = 1024;
 
 	private final SecretKeySpec key;
 
@@ -120,7 +125,7 @@ public final class CursorCodec {
 	}
 
 	private byte[] decode(String scope, String cursor) {
-		if (cursor == null || cursor.isEmpty() || cursor.length() > MAX_CURSOR_LENGTH) {
+		if (cursor == null || cursor.isEmpty() || cursor.length() > MAX_LENGTH) {
 			throw invalid();
 		}
 		byte[] token;

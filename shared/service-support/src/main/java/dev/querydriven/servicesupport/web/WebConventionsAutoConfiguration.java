@@ -10,16 +10,32 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.http.codec.CodecCustomizer;
+import org.springframework.boot.webflux.autoconfigure.error.ErrorWebFluxAutoConfiguration;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.codec.ServerCodecConfigurer;
+import org.springframework.util.unit.DataSize;
 
 /**
- * Registers the shared problem-details handler and the cursor codec in every reactive
- * service.
+ * Registers the shared HTTP conventions in every reactive service: problem details for
+ * every error (inside controllers and outside them, replacing Spring Boot's legacy error
+ * shape), strict parameters, writes refused up front when the client cannot read the
+ * answer, the request body limit and the cursor codec.
  */
-@AutoConfiguration
+@AutoConfiguration(before = ErrorWebFluxAutoConfiguration.class)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
 @EnableConfigurationProperties(PagingProperties.class)
 public final class WebConventionsAutoConfiguration {
+
+	/**
+	 * The largest request body a service reads by default: far more than any request of
+	 * these APIs needs (1,000 sensor readings are about 100 KB, the longest blog post
+	 * about 80 KB), small enough that a flood of large bodies cannot exhaust memory. A
+	 * bigger body is refused with 413 before it is parsed.
+	 * {@code spring.http.codecs.max-in-memory-size} overrides it.
+	 */
+	public static final DataSize MAX_REQUEST_BODY = DataSize.ofKilobytes(256);
 
 	private static final Logger logger = LoggerFactory.getLogger(WebConventionsAutoConfiguration.class);
 
@@ -27,6 +43,43 @@ public final class WebConventionsAutoConfiguration {
 	@ConditionalOnMissingBean
 	ProblemDetailsExceptionHandler problemDetailsExceptionHandler() {
 		return new ProblemDetailsExceptionHandler();
+	}
+
+	/**
+	 * Before Spring Boot's default error handler (order -1), which it replaces.
+	 * @param problems the mapping of exceptions to problems
+	 * @param codecs the codecs that write the problem
+	 * @return the handler
+	 */
+	@Bean
+	@Order(-2)
+	@ConditionalOnMissingBean(ProblemDetailsWebExceptionHandler.class)
+	ProblemDetailsWebExceptionHandler problemDetailsWebExceptionHandler(ProblemDetailsExceptionHandler problems,
+			ServerCodecConfigurer codecs) {
+		return new ProblemDetailsWebExceptionHandler(problems, codecs);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	ParameterBinding parameterBinding() {
+		return new ParameterBinding();
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	AcceptableWritesFilter acceptableWritesFilter() {
+		return new AcceptableWritesFilter();
+	}
+
+	/**
+	 * Applied before Spring Boot's codec customizer, so that
+	 * {@code spring.http.codecs.max-in-memory-size}, when set, wins.
+	 * @return the customizer
+	 */
+	@Bean
+	@Order(-10)
+	CodecCustomizer requestBodyLimitCodecCustomizer() {
+		return (configurer) -> configurer.defaultCodecs().maxInMemorySize((int) MAX_REQUEST_BODY.toBytes());
 	}
 
 	@Bean

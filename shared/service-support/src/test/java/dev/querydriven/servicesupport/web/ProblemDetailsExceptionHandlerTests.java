@@ -1,20 +1,27 @@
 package dev.querydriven.servicesupport.web;
 
+import java.net.URI;
 import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.webflux.test.autoconfigure.WebFluxTest;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Every kind of bad input gets an RFC 9457 problem with a 4xx status that names the
  * field.
  */
 @WebFluxTest({ ProblemDetailsTestApplication.TestController.class,
-		ProblemDetailsTestApplication.ValidatedController.class })
+		ProblemDetailsTestApplication.ValidatedController.class, ProblemDetailsTestApplication.FailingFilter.class })
 class ProblemDetailsExceptionHandlerTests {
 
 	@Autowired
@@ -35,25 +42,29 @@ class ProblemDetailsExceptionHandlerTests {
 			.expectBody()
 			.jsonPath("$.status")
 			.isEqualTo(400)
-			.jsonPath("$.errors[?(@.field == 'item.name')]")
-			.exists()
-			.jsonPath("$.errors[?(@.field == 'item.quantity')]")
-			.exists();
+			.jsonPath("$.errors[?(@.field == 'item.name')].pointer")
+			.isEqualTo("#/item/name")
+			.jsonPath("$.errors[?(@.field == 'item.quantity')].pointer")
+			.isEqualTo("#/item/quantity");
 	}
 
-	/** Malformed JSON is a 400 about the body. */
+	/** Malformed JSON is a 400 about the body, saying where parsing stopped. */
 	@Test
-	void malformedJsonIsBadRequest() {
+	void malformedJsonIsBadRequestWithLineAndColumn() {
 		this.client.post()
 			.uri("/orders")
 			.contentType(MediaType.APPLICATION_JSON)
-			.bodyValue("{\"item\": ")
+			.bodyValue("{\n  \"item\": {\"name\": \"pen\",, }}")
 			.exchange()
 			.expectStatus()
 			.isBadRequest()
 			.expectBody()
 			.jsonPath("$.errors[0].field")
-			.isEqualTo("body");
+			.isEqualTo("body")
+			.jsonPath("$.errors[0].line")
+			.isEqualTo(2)
+			.jsonPath("$.errors[0].column")
+			.isNumber();
 	}
 
 	/** A wrongly typed JSON value names its path. */
@@ -68,7 +79,9 @@ class ProblemDetailsExceptionHandlerTests {
 			.isBadRequest()
 			.expectBody()
 			.jsonPath("$.errors[0].field")
-			.isEqualTo("item.quantity");
+			.isEqualTo("item.quantity")
+			.jsonPath("$.errors[0].pointer")
+			.isEqualTo("#/item/quantity");
 	}
 
 	/** An invalid UUID in the path names the path variable. */
@@ -83,7 +96,7 @@ class ProblemDetailsExceptionHandlerTests {
 			.jsonPath("$.errors[0].field")
 			.isEqualTo("orderId")
 			.jsonPath("$.detail")
-			.value((String detail) -> org.assertj.core.api.Assertions.assertThat(detail).contains("UUID"));
+			.value((String detail) -> assertThat(detail).contains("UUID"));
 	}
 
 	/** An out-of-range query parameter names the parameter. */
@@ -147,6 +160,282 @@ class ProblemDetailsExceptionHandlerTests {
 			.isEqualTo(409)
 			.expectHeader()
 			.contentType(MediaType.APPLICATION_PROBLEM_JSON);
+	}
+
+	/**
+	 * A misspelled or invented field is refused, naming it by pointer, rather than
+	 * quietly ignored.
+	 */
+	@Test
+	void unknownFieldIsRefusedNamingIt() {
+		postOrder("{\"item\": {\"name\": \"pen\", \"quantity\": 1, \"quantty\": 2}}").jsonPath("$.errors[0].pointer")
+			.isEqualTo("#/item/quantty")
+			.jsonPath("$.errors[0].field")
+			.isEqualTo("item.quantty");
+	}
+
+	/**
+	 * No coercion: a number is not a string, a fraction not an integer, Base64 not a
+	 * UUID.
+	 */
+	@Test
+	void wrongJsonTypesAreRefused() {
+		postOrder("{\"item\": {\"name\": 42, \"quantity\": 1}}").jsonPath("$.errors[0].pointer")
+			.isEqualTo("#/item/name")
+			.jsonPath("$.errors[0].message")
+			.value((String message) -> assertThat(message).contains("is not a JSON string"));
+		postOrder("{\"item\": {\"name\": \"pen\", \"quantity\": 1.5}}").jsonPath("$.errors[0].pointer")
+			.isEqualTo("#/item/quantity");
+		postOrder("{\"item\": {\"name\": \"pen\", \"quantity\": \"1\"}}").jsonPath("$.errors[0].pointer")
+			.isEqualTo("#/item/quantity");
+		postOrder("{\"item\": {\"name\": [\"pen\"], \"quantity\": 1}}").jsonPath("$.errors[0].pointer")
+			.isEqualTo("#/item/name");
+		postOrder("{\"item\": \"\"}").jsonPath("$.errors[0].pointer").isEqualTo("#/item");
+		postOrder("{\"item\": {\"name\": \"pen\", \"quantity\": 1}, \"item\": null}").jsonPath("$.errors[0].field")
+			.isEqualTo("body");
+		postOrder("[{\"item\": {\"name\": \"pen\", \"quantity\": 1}}]").jsonPath("$.errors[0].field").isEqualTo("body");
+		postNote("{\"title\": \"t\", \"ref\": \"AAAAAAAAAAAAAAAAAAAAAA==\"}").jsonPath("$.errors[0].pointer")
+			.isEqualTo("#/ref");
+	}
+
+	/**
+	 * Text is valid Unicode without control characters: an unpaired surrogate, a NUL, an
+	 * escape character and a line break in a one-line field are refused; a line break in
+	 * a multi-line field is fine; an identifier refuses invisible characters.
+	 */
+	@Test
+	void invalidTextIsRefusedNamingTheField() {
+		postNote("{\"title\": \"a\\uD800b\"}").jsonPath("$.errors[0].pointer")
+			.isEqualTo("#/title")
+			.jsonPath("$.errors[0].message")
+			.value((String message) -> assertThat(message).contains("unpaired surrogate U+D800"));
+		postNote("{\"title\": \"a\\u0000b\"}").jsonPath("$.errors[0].message")
+			.value((String message) -> assertThat(message).contains("NUL"));
+		postNote("{\"title\": \"\\u001B[31mred\"}").jsonPath("$.errors[0].message")
+			.value((String message) -> assertThat(message).contains("control characters"));
+		postNote("{\"title\": \"one\\ntwo\"}").jsonPath("$.errors[0].message")
+			.value((String message) -> assertThat(message).contains("single line"));
+		postNote("{\"title\": \"abc\\u202Etxt.exe\"}").jsonPath("$.errors[0].message")
+			.value((String message) -> assertThat(message).contains("bidirectional"));
+		postNote("{\"title\": \"t\", \"tags\": [\"ok\", \"b\\uDC00d\"]}").jsonPath("$.errors[0].pointer")
+			.isEqualTo("#/tags/1");
+		postNote("{\"title\": \"t\", \"author\": \"ali\\u200Bce\"}").jsonPath("$.errors[0].pointer")
+			.isEqualTo("#/author")
+			.jsonPath("$.errors[0].message")
+			.value((String message) -> assertThat(message).contains("invisible"));
+		this.client.post()
+			.uri("/notes")
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue("{\"title\": \"Caf\u00e9 \ud83d\ude00 \u2067\u05e9\u05dc\u05d5\u05dd\u2069\", "
+					+ "\"text\": \"line one\\nline two\\tend\", \"author\": \"alice@example.com\"}")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.text")
+			.isEqualTo("line one\nline two\tend");
+	}
+
+	/** A query parameter holding a control character names the parameter. */
+	@Test
+	void invalidTextInAParameterNamesIt() {
+		this.client.get()
+			.uri(URI.create("/orders/search?customer=a%00b"))
+			.exchange()
+			.expectStatus()
+			.isBadRequest()
+			.expectBody()
+			.jsonPath("$.errors[0].field")
+			.isEqualTo("customer")
+			.jsonPath("$.errors[0].message")
+			.value((String message) -> assertThat(message).contains("NUL"));
+	}
+
+	/** Nesting beyond the parser's limit is refused before anything is bound. */
+	@Test
+	void deepNestingIsRefused() {
+		String deep = "{\"item\": " + "[".repeat(100) + "]".repeat(100) + "}";
+		postOrder(deep).jsonPath("$.status").isEqualTo(400);
+	}
+
+	/** A body over the codec's limit is a 413 problem about the body. */
+	@Test
+	void oversizedBodyIsContentTooLarge() {
+		String huge = "{\"item\": {\"name\": \"" + "x".repeat(300 * 1024) + "\", \"quantity\": 1}}";
+		this.client.post()
+			.uri("/orders")
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue(huge)
+			.exchange()
+			.expectStatus()
+			.isEqualTo(HttpStatus.CONTENT_TOO_LARGE)
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.expectBody()
+			.jsonPath("$.errors[0].field")
+			.isEqualTo("body");
+	}
+
+	/**
+	 * Parameters are read strictly: a UUID in any but its canonical form, a blank one, a
+	 * hexadecimal or padded number, and a non-finite decimal are 400s naming the
+	 * parameter.
+	 */
+	@ParameterizedTest
+	@ValueSource(strings = { "GET /orders/1-2-3-4-5", "GET /orders/%20%20",
+			"GET /orders/6f0c0f4e-1b0e-4c8e-9a55-5f2b1c3d4e5", "GET /orders?limit=0x10", "GET /orders?limit=%2010",
+			"GET /orders?limit=99999999999", "POST /orders/6f0c0f4e-1b0e-4c8e-9a55-5f2b1c3d4e5f/move?to=",
+			"POST /orders/6f0c0f4e-1b0e-4c8e-9a55-5f2b1c3d4e5f/move?to=%20",
+			"POST /orders/6f0c0f4e-1b0e-4c8e-9a55-5f2b1c3d4e5f/move?to=packed" })
+	void parametersAreReadStrictly(String request) {
+		String[] parts = request.split(" ");
+		this.client.method(org.springframework.http.HttpMethod.valueOf(parts[0]))
+			.uri(URI.create(parts[1]))
+			.exchange()
+			.expectStatus()
+			.isBadRequest()
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.expectBody()
+			.jsonPath("$.errors[0].field")
+			.value((String field) -> assertThat(field).isIn("orderId", "limit", "to"));
+		this.client.post()
+			.uri("/orders/{id}/move?to=SHIPPED", UUID.randomUUID())
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody(String.class)
+			.isEqualTo("SHIPPED");
+	}
+
+	/**
+	 * A write whose client cannot read a JSON answer is refused before it runs, not
+	 * carried out and then answered 406.
+	 */
+	@Test
+	void writeThatCannotBeAnsweredIsRefusedFirst() {
+		this.client.post()
+			.uri("/orders/{id}/conflict", UUID.randomUUID())
+			.accept(MediaType.APPLICATION_XML)
+			.exchange()
+			.expectStatus()
+			.isEqualTo(HttpStatus.NOT_ACCEPTABLE)
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.expectBody()
+			.jsonPath("$.errors[0].field")
+			.isEqualTo("Accept");
+	}
+
+	/**
+	 * Errors raised before any controller is chosen are problems too: an unknown route, a
+	 * method not allowed, an unsupported media type, an error in a filter.
+	 */
+	@Test
+	void errorsOutsideControllersAreProblems() {
+		this.client.get()
+			.uri("/no/such/route")
+			.exchange()
+			.expectStatus()
+			.isNotFound()
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.expectBody()
+			.jsonPath("$.status")
+			.isEqualTo(404)
+			.jsonPath("$.timestamp")
+			.doesNotExist();
+		this.client.delete()
+			.uri("/orders")
+			.exchange()
+			.expectStatus()
+			.isEqualTo(HttpStatus.METHOD_NOT_ALLOWED)
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON);
+		this.client.post()
+			.uri("/orders")
+			.contentType(MediaType.TEXT_PLAIN)
+			.bodyValue("item=pen")
+			.exchange()
+			.expectStatus()
+			.isEqualTo(HttpStatus.UNSUPPORTED_MEDIA_TYPE)
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.expectBody()
+			.jsonPath("$.errors[0].field")
+			.isEqualTo("Content-Type");
+		this.client.get()
+			.uri("/orders")
+			.header("X-Fail-In-Filter", "yes")
+			.exchange()
+			.expectStatus()
+			.isEqualTo(HttpStatus.INTERNAL_SERVER_ERROR)
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.expectBody(String.class)
+			.value((body) -> assertThat(body).doesNotContain("Secret").doesNotContain("Exception").contains("errorId"));
+	}
+
+	/**
+	 * An overloaded, slow or unavailable database is a 503 to retry, saying when; also
+	 * when Spring Data wrapped the driver's exception.
+	 */
+	@ParameterizedTest
+	@ValueSource(strings = { "throttled", "overloaded", "timeout", "spring-timeout" })
+	void overloadAndTimeoutsAreRetryable(String kind) {
+		this.client.get()
+			.uri("/failures/{kind}", kind)
+			.exchange()
+			.expectStatus()
+			.isEqualTo(HttpStatus.SERVICE_UNAVAILABLE)
+			.expectHeader()
+			.valueEquals(HttpHeaders.RETRY_AFTER, "1")
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON);
+	}
+
+	/**
+	 * A refused or invalid query, or any unexpected error, is a 500 whose answer reveals
+	 * nothing of the cause (it is logged, under the id the answer carries).
+	 */
+	@ParameterizedTest
+	@ValueSource(strings = { "guardrail", "spring-invalid", "anything-else" })
+	void serverDefectsAreGenericProblems(String kind) {
+		this.client.get()
+			.uri("/failures/{kind}", kind)
+			.exchange()
+			.expectStatus()
+			.isEqualTo(HttpStatus.INTERNAL_SERVER_ERROR)
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.expectBody(String.class)
+			.value((body) -> assertThat(body).doesNotContain("Guardrail")
+				.doesNotContain("secret")
+				.doesNotContain("Secret")
+				.doesNotContain("Exception")
+				.doesNotContain("\tat ")
+				.contains("errorId"));
+	}
+
+	private WebTestClient.BodyContentSpec postOrder(String json) {
+		return post("/orders", json);
+	}
+
+	private WebTestClient.BodyContentSpec postNote(String json) {
+		return post("/notes", json);
+	}
+
+	private WebTestClient.BodyContentSpec post(String uri, String json) {
+		return this.client.post()
+			.uri(uri)
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue(json)
+			.exchange()
+			.expectStatus()
+			.isBadRequest()
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.expectBody();
 	}
 
 }

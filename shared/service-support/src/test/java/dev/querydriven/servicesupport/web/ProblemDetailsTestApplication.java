@@ -1,7 +1,14 @@
 package dev.querydriven.servicesupport.web;
 
+import java.util.List;
 import java.util.UUID;
 
+import com.datastax.oss.driver.api.core.DriverTimeoutException;
+import com.datastax.oss.driver.api.core.RequestThrottlingException;
+import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
+import com.datastax.oss.driver.api.core.servererrors.OverloadedException;
+import dev.querydriven.servicesupport.text.IdentifierText;
+import dev.querydriven.servicesupport.text.MultilineText;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -11,15 +18,21 @@ import jakarta.validation.constraints.Positive;
 import reactor.core.publisher.Mono;
 
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.dao.InvalidDataAccessApiUsageException;
+import org.springframework.dao.QueryTimeoutException;
+import org.springframework.stereotype.Component;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.WebFilter;
+import org.springframework.web.server.WebFilterChain;
 
 /**
- * A tiny API exercising every kind of bad input.
+ * A tiny API exercising every kind of bad input, and every kind of failure behind it.
  */
 @SpringBootApplication
 class ProblemDetailsTestApplication {
@@ -28,6 +41,15 @@ class ProblemDetailsTestApplication {
 	}
 
 	record Order(@NotNull @Valid Item item) {
+	}
+
+	enum Stage {
+
+		PACKED, SHIPPED
+
+	}
+
+	record Note(@NotBlank String title, @MultilineText String text, @IdentifierText String author, List<String> tags) {
 	}
 
 	@RestController
@@ -49,6 +71,11 @@ class ProblemDetailsTestApplication {
 			return Mono.just(order);
 		}
 
+		@PostMapping("/notes")
+		Mono<Note> note(@Valid @RequestBody Note note) {
+			return Mono.just(note);
+		}
+
 		@GetMapping("/orders/{orderId}")
 		Mono<String> find(@PathVariable UUID orderId) {
 			return Mono.error(new NotFoundException("No order " + orderId));
@@ -64,9 +91,43 @@ class ProblemDetailsTestApplication {
 			return Mono.just(customer);
 		}
 
+		@PostMapping("/orders/{orderId}/move")
+		Mono<String> move(@PathVariable UUID orderId, @RequestParam(required = false) Stage to) {
+			return Mono.just((to != null) ? to.name() : "next");
+		}
+
 		@PostMapping("/orders/{orderId}/conflict")
 		Mono<String> conflict(@PathVariable UUID orderId) {
 			return Mono.error(new ConflictException("Order " + orderId + " was shipped already"));
+		}
+
+		@GetMapping("/failures/{kind}")
+		Mono<String> fail(@PathVariable String kind) {
+			return Mono.error(switch (kind) {
+				case "throttled" -> new RequestThrottlingException("The session is throttled");
+				case "overloaded" -> new OverloadedException(null);
+				case "timeout" -> new DriverTimeoutException("Query timed out after PT2S");
+				case "spring-timeout" -> new QueryTimeoutException("Timed out", new DriverTimeoutException("PT2S"));
+				case "guardrail" -> new InvalidQueryException(null,
+						"Guardrail allow_filtering violated: Querying with ALLOW FILTERING is not allowed");
+				case "spring-invalid" -> new InvalidDataAccessApiUsageException("Invalid query on secret_table",
+						new InvalidQueryException(null, "Undefined column name secret_column"));
+				default -> new IllegalStateException("Secret internal state " + kind);
+			});
+		}
+
+	}
+
+	/** A filter that fails on demand, before any controller is chosen. */
+	@Component
+	static class FailingFilter implements WebFilter {
+
+		@Override
+		public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
+			if (exchange.getRequest().getHeaders().containsHeader("X-Fail-In-Filter")) {
+				return Mono.error(new IllegalStateException("Secret filter state"));
+			}
+			return chain.filter(exchange);
 		}
 
 	}
