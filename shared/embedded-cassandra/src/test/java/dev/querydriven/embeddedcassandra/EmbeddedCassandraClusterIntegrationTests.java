@@ -10,6 +10,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.NodeState;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,7 +19,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Several real nodes on 127.0.0.x form one ring, the setting for replication and failure
  * tests.
+ *
+ * <p>
+ * Tagged {@code slow} (three nodes start one after the other): it runs in CI's
+ * {@code slow} stage, after {@code ./mvnw -B verify}.
  */
+@Tag("slow")
 class EmbeddedCassandraClusterIntegrationTests {
 
 	@TempDir

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,7 +22,12 @@ import static org.awaitility.Awaitility.await;
  * A node never outlives the JVM that started it, even when that JVM is killed with
  * SIGKILL and runs no shutdown hook: the node's watchdog sees its standard input close
  * and stops it.
+ *
+ * <p>
+ * Tagged {@code slow} (it starts a node in a second JVM and kills that JVM): it runs in
+ * CI's {@code slow} stage, after {@code ./mvnw -B verify}.
  */
+@Tag("slow")
 class NoOrphanIntegrationTests {
 
 	@TempDir

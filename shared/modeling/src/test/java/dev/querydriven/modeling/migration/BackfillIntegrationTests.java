@@ -17,6 +17,7 @@ import dev.querydriven.testsupport.SharedCassandra;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,6 +30,8 @@ import static org.awaitility.Awaitility.await;
 /**
  * The backfill on the real node: a whole migration of 100,000 rows while the service
  * keeps writing, and a backfill that dies half-way and resumes from its checkpoints.
+ * Those two are tagged {@code slow} (production-like volumes: 100,000 and 30,000 rows)
+ * and run in CI's {@code slow} stage, after {@code ./mvnw -B verify}.
  */
 @CassandraTest
 class BackfillIntegrationTests {
@@ -61,6 +64,7 @@ class BackfillIntegrationTests {
 	 * timestamps; once NEW_ONLY, writes reach only the new table.
 	 */
 	@Test
+	@Tag("slow")
 	void migratesOneHundredThousandRowsWhileWritesContinueAndLosesNothing() throws Exception {
 		int rows = 100_000;
 		int categories = 200;
@@ -136,6 +140,7 @@ class BackfillIntegrationTests {
 	 * from the checkpoints — skipping every range already done — and completes the copy.
 	 */
 	@Test
+	@Tag("slow")
 	void backfillKilledHalfWayResumesFromItsCheckpointsWithoutRedoingFinishedRanges() throws Exception {
 		Map<UUID, CategoryPost> seeded = this.fixture.seedOld(30_000, 300);
 		String name = this.fixture.name();
