@@ -5,18 +5,27 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.function.BooleanSupplier;
 
+import org.testcontainers.utility.DockerImageName;
+
 /**
  * Chooses how tests get Cassandra: {@code auto} (the default) takes Testcontainers when a
  * Docker engine answers and the embedded node otherwise, so tests never fail because
  * Docker is missing; {@code -Dquerydriven.cassandra.backend} or
  * {@code QUERYDRIVEN_CASSANDRA_BACKEND} set to {@code docker} or {@code embedded} forces
- * one.
+ * one. The container's image is the official {@code cassandra} image of the bundled
+ * version unless {@code -Dquerydriven.cassandra.image} or
+ * {@code QUERYDRIVEN_CASSANDRA_IMAGE} names another that behaves like it (such as the
+ * image CI builds from the project's own jars, {@code docker/cassandra}).
  */
 public final class BackendSelection {
 
 	static final String PROPERTY = "querydriven.cassandra.backend";
 
 	static final String ENVIRONMENT_VARIABLE = "QUERYDRIVEN_CASSANDRA_BACKEND";
+
+	static final String IMAGE_PROPERTY = "querydriven.cassandra.image";
+
+	static final String IMAGE_ENVIRONMENT_VARIABLE = "QUERYDRIVEN_CASSANDRA_IMAGE";
 
 	/** What the user asked for. */
 	public enum Mode {
@@ -73,6 +82,24 @@ public final class BackendSelection {
 				yield Backend.CONTAINER;
 			}
 		};
+	}
+
+	/**
+	 * The image of the container backend: the official {@code cassandra} image of the
+	 * bundled version, or the one named by the property or environment variable, which is
+	 * declared a compatible substitute (it must honour the official image's contract:
+	 * {@code /etc/cassandra}, the {@code CASSANDRA_*} and heap variables,
+	 * {@code cassandra -f}).
+	 * @param systemProperties the system properties
+	 * @param environment the environment variables
+	 * @param bundledVersion the Cassandra version the embedded node runs
+	 * @return the image
+	 */
+	public static DockerImageName image(Properties systemProperties, Map<String, String> environment,
+			String bundledVersion) {
+		String value = systemProperties.getProperty(IMAGE_PROPERTY, environment.get(IMAGE_ENVIRONMENT_VARIABLE));
+		String name = (value == null || value.isBlank()) ? "cassandra:" + bundledVersion : value.trim();
+		return DockerImageName.parse(name).asCompatibleSubstituteFor("cassandra");
 	}
 
 }

@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import dev.querydriven.embeddedcassandra.CassandraDistribution;
 import dev.querydriven.embeddedcassandra.CassandraLogin;
 import dev.querydriven.embeddedcassandra.Credentials;
 import dev.querydriven.servicesupport.cassandra.KeyspaceProvisioner;
@@ -42,7 +43,9 @@ public final class SharedCassandra {
 			BackendSelection.Mode mode = BackendSelection.mode(System.getProperties(), System.getenv());
 			BackendSelection.Backend choice = BackendSelection.choose(mode, SharedCassandra::dockerAvailable);
 			long started = System.nanoTime();
-			CassandraBackend created = (choice == BackendSelection.Backend.CONTAINER) ? new ContainerBackend()
+			CassandraBackend created = (choice == BackendSelection.Backend.CONTAINER)
+					? new ContainerBackend(BackendSelection.image(System.getProperties(), System.getenv(),
+							CassandraDistribution.bundledVersion()))
 					: new EmbeddedBackend();
 			logger.info("Tests use {} (mode {}), started in {} ms", created.description(), mode,
 					(System.nanoTime() - started) / 1_000_000);

@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.Properties;
 
 import org.junit.jupiter.api.Test;
+import org.testcontainers.utility.DockerImageName;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -58,6 +59,28 @@ class BackendSelectionTests {
 		properties.setProperty("querydriven.cassandra.backend", "podman");
 		assertThatIllegalArgumentException().isThrownBy(() -> BackendSelection.mode(properties, Map.of()))
 			.withMessageContaining("auto, docker or embedded");
+	}
+
+	/**
+	 * The container runs the official image of the bundled version unless another image,
+	 * declared a substitute for it, is named (CI names the one it builds from the
+	 * project's jars).
+	 */
+	@Test
+	void imageDefaultsToTheOfficialOneOfTheBundledVersion() {
+		DockerImageName official = BackendSelection.image(new Properties(), Map.of(), "5.0.6");
+		assertThat(official.asCanonicalNameString()).isEqualTo("cassandra:5.0.6");
+
+		Properties properties = new Properties();
+		properties.setProperty("querydriven.cassandra.image", "query-driven/cassandra:5.0.6");
+		DockerImageName configured = BackendSelection.image(properties,
+				Map.of("QUERYDRIVEN_CASSANDRA_IMAGE", "elsewhere/cassandra:1"), "5.0.6");
+		assertThat(configured.asCanonicalNameString()).isEqualTo("query-driven/cassandra:5.0.6");
+		assertThat(configured.isCompatibleWith(DockerImageName.parse("cassandra"))).isTrue();
+
+		DockerImageName fromEnvironment = BackendSelection.image(new Properties(),
+				Map.of("QUERYDRIVEN_CASSANDRA_IMAGE", "elsewhere/cassandra:1"), "5.0.6");
+		assertThat(fromEnvironment.asCanonicalNameString()).isEqualTo("elsewhere/cassandra:1");
 	}
 
 }

@@ -31,6 +31,8 @@ public final class CassandraSchemaMigrationAutoConfiguration {
 
 	private static final Duration SCHEMA_CHANGE_TIMEOUT = Duration.ofSeconds(30);
 
+	private static final Duration SCHEMA_AGREEMENT_TIMEOUT = Duration.ofMinutes(1);
+
 	@Bean
 	CassandraSchemaMigrations cassandraSchemaMigrations(ObjectProvider<CqlSessionBuilder> sessionBuilders,
 			CassandraConnectionDetails connectionDetails, QueryDrivenCassandraProperties properties,
@@ -49,6 +51,24 @@ public final class CassandraSchemaMigrationAutoConfiguration {
 		return (builder) -> builder.startProfile(CassandraSchemaMigrations.EXECUTION_PROFILE)
 			.withDuration(DefaultDriverOption.REQUEST_TIMEOUT, SCHEMA_CHANGE_TIMEOUT)
 			.endProfile();
+	}
+
+	/**
+	 * How long a schema change waits for every node of a cluster to agree on the new
+	 * schema before the next one may run (the migration library fails a script that does
+	 * not see agreement), and how long the queries behind that check and the schema
+	 * refresh that follows may take. One node agrees at once; on a cluster whose machines
+	 * are busy (several nodes and services starting together on a CI runner) the driver's
+	 * defaults (10 s to agree, 5 s and 2 s for those queries) are too short. Application
+	 * requests keep their own timeout.
+	 * @return the customizer setting the timeouts
+	 */
+	@Bean
+	DriverConfigLoaderBuilderCustomizer schemaAgreementTimeout() {
+		return (builder) -> builder
+			.withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, SCHEMA_AGREEMENT_TIMEOUT)
+			.withDuration(DefaultDriverOption.CONTROL_CONNECTION_TIMEOUT, SCHEMA_CHANGE_TIMEOUT)
+			.withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, SCHEMA_CHANGE_TIMEOUT);
 	}
 
 	@Bean

@@ -34,4 +34,25 @@ class SchemaMigrationExecutionProfileTests {
 		}
 	}
 
+	/**
+	 * A schema change waits up to a minute for a cluster's nodes to agree on it, not the
+	 * driver's default 10 seconds, and the queries behind the check may take 30 seconds;
+	 * application requests keep their 2 seconds.
+	 */
+	@Test
+	void schemaChangesWaitLongerForAgreement() {
+		ProgrammaticDriverConfigLoaderBuilder builder = DriverConfigLoader.programmaticBuilder();
+		new CassandraSchemaMigrationAutoConfiguration().schemaAgreementTimeout().customize(builder);
+		try (DriverConfigLoader loader = builder.build()) {
+			DriverExecutionProfile defaults = loader.getInitialConfig().getDefaultProfile();
+			assertThat(defaults.getDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT))
+				.isEqualTo(Duration.ofMinutes(1));
+			assertThat(defaults.getDuration(DefaultDriverOption.CONTROL_CONNECTION_TIMEOUT))
+				.isEqualTo(Duration.ofSeconds(30));
+			assertThat(defaults.getDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT))
+				.isEqualTo(Duration.ofSeconds(30));
+			assertThat(defaults.getDuration(DefaultDriverOption.REQUEST_TIMEOUT)).isEqualTo(Duration.ofSeconds(2));
+		}
+	}
+
 }
