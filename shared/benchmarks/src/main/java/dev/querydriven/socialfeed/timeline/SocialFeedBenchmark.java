@@ -82,10 +82,8 @@ public class SocialFeedBenchmark implements ServiceBenchmark {
 		}
 		String run = Long.toString(now.toEpochMilli(), 36);
 		Loading.run("users", userCount,
-				(i) -> users.register(
-						ids.get(i), new NewUser("bench_" + run + "_" + i,
-								"bench." + run + "." + i + "@example.com", "Bench User " + i),
-						now.minus(Duration.ofDays(90))),
+				(i) -> users.register(ids.get(i), new NewUser("bench_" + run + "_" + i,
+						"bench." + run + "." + i + "@example.com", "Bench User " + i), now.minus(Duration.ofDays(90))),
 				progress);
 		Random random = new Random(42);
 		List<Follow> pairs = new ArrayList<>();

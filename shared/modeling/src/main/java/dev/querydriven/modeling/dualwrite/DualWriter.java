@@ -115,7 +115,6 @@ public final class DualWriter {
 				DEFAULT_CONCURRENCY, null);
 	}
 
-
 	private DualWriter(CqlSession session, TimeSource time, Retry retry, StatementExecutor executor, int maxBatchBytes,
 			int concurrency, Reconciler reconciler) {
 		this.session = Objects.requireNonNull(session, "session");
@@ -195,8 +194,6 @@ public final class DualWriter {
 	public TimeSource timeSource() {
 		return this.time;
 	}
-
-
 
 	/**
 	 * Executes the write: checks every statement, then writes every copy with one

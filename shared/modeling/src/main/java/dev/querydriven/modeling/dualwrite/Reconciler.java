@@ -79,7 +79,6 @@ public final class Reconciler {
 	/** Repairs abandoned after a failure a replay cannot fix. */
 	private final AtomicLong abandoned = new AtomicLong();
 
-
 	/**
 	 * A reconciler replaying through an executor.
 	 * @param executor runs the replayed statements
