@@ -114,7 +114,9 @@ class OrderCopiesIntegrationTests {
 			.isEqualTo(500)
 			.expectBody()
 			.jsonPath("$.detail")
-			.isEqualTo("The request could not be completed.");
+			.isEqualTo("The server could not complete the request. It is logged under the id in 'errorId'.")
+			.jsonPath("$.errorId")
+			.isNotEmpty();
 		assertThat(this.failures.attempts("orders_by_product")).as("a refused copy is not retried").isEqualTo(1);
 		assertThat(this.reconciler.pending()).as("nor queued for the reconciler").isZero();
 	}
