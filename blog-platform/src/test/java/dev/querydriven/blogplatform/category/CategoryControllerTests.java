@@ -13,6 +13,7 @@ import reactor.core.publisher.Mono;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.webflux.test.autoconfigure.WebFluxTest;
+import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -24,6 +25,8 @@ import static org.mockito.Mockito.verifyNoInteractions;
  * The category list's HTTP shape and its problems.
  */
 @WebFluxTest(CategoryController.class)
+// 30 s, as in the integration tests: a slice's first request may compile much of WebFlux.
+@AutoConfigureWebTestClient(timeout = "30s")
 class CategoryControllerTests {
 
 	@Autowired

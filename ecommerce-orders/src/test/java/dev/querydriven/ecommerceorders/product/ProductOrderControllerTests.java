@@ -12,6 +12,7 @@ import reactor.core.publisher.Mono;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.webflux.test.autoconfigure.WebFluxTest;
+import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.context.annotation.Import;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -23,6 +24,8 @@ import static org.mockito.Mockito.verifyNoInteractions;
  * The product-orders API's HTTP shape.
  */
 @WebFluxTest(ProductOrderController.class)
+// 30 s, as in the integration tests: a slice's first request may compile much of WebFlux.
+@AutoConfigureWebTestClient(timeout = "30s")
 @Import(ProductOrderMapperImpl.class)
 class ProductOrderControllerTests {
 

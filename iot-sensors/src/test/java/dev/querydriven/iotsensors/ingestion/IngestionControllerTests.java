@@ -18,6 +18,7 @@ import reactor.core.publisher.Mono;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.webflux.test.autoconfigure.WebFluxTest;
+import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -36,6 +37,8 @@ import static org.mockito.Mockito.verifyNoInteractions;
  * the field for every kind of bad input, before anything reaches the writing side.
  */
 @WebFluxTest(IngestionController.class)
+// 30 s, as in the integration tests: a slice's first request may compile much of WebFlux.
+@AutoConfigureWebTestClient(timeout = "30s")
 @Import({ ReadingValidator.class, TestClockConfiguration.class })
 class IngestionControllerTests {
 

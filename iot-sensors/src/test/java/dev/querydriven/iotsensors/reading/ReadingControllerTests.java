@@ -17,6 +17,7 @@ import reactor.core.publisher.Mono;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.webflux.test.autoconfigure.WebFluxTest;
+import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
@@ -35,6 +36,8 @@ import static org.mockito.Mockito.verifyNoInteractions;
  * naming the parameter for every bad range, order, limit or cursor.
  */
 @WebFluxTest(ReadingController.class)
+// 30 s, as in the integration tests: a slice's first request may compile much of WebFlux.
+@AutoConfigureWebTestClient(timeout = "30s")
 @Import(ReadingMapperImpl.class)
 class ReadingControllerTests {
 

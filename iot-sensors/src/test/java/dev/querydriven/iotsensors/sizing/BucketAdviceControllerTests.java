@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.webflux.test.autoconfigure.WebFluxTest;
+import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
@@ -11,6 +12,8 @@ import org.springframework.test.web.reactive.server.WebTestClient;
  * {@code GET /buckets/advice}: the advisor's answer, and 400s for rates it cannot judge.
  */
 @WebFluxTest(BucketAdviceController.class)
+// 30 s, as in the integration tests: a slice's first request may compile much of WebFlux.
+@AutoConfigureWebTestClient(timeout = "30s")
 class BucketAdviceControllerTests {
 
 	@Autowired

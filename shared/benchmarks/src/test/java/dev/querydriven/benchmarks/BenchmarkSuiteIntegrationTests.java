@@ -15,8 +15,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The smoke run of the benchmark suite: tiny data, a second per window. It asserts that
  * every request ran through every layer without an error, never how fast. Tagged
- * {@code slow} (a node, four service contexts, four service JVMs and a Gatling JVM start):
- * it runs in CI's {@code slow} stage, after {@code ./mvnw -B verify}.
+ * {@code slow} (a node, four service contexts, four service JVMs and a Gatling JVM
+ * start): it runs in CI's {@code slow} stage, after {@code ./mvnw -B verify}.
  */
 @Tag("slow")
 class BenchmarkSuiteIntegrationTests {

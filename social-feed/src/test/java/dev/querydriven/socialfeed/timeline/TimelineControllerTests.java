@@ -15,6 +15,7 @@ import reactor.core.publisher.Mono;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.webflux.test.autoconfigure.WebFluxTest;
+import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
@@ -29,6 +30,8 @@ import static org.mockito.Mockito.verifyNoInteractions;
  * The HTTP shape of the timeline, and the problem for each kind of bad input.
  */
 @WebFluxTest(TimelineController.class)
+// 30 s, as in the integration tests: a slice's first request may compile much of WebFlux.
+@AutoConfigureWebTestClient(timeout = "30s")
 @Import({ TimelineMapperImpl.class, SliceTestConfiguration.class })
 class TimelineControllerTests {
 
