@@ -33,6 +33,8 @@ public final class CassandraSchemaMigrationAutoConfiguration {
 
 	private static final Duration SCHEMA_AGREEMENT_TIMEOUT = Duration.ofMinutes(1);
 
+	private static final Duration SCHEMA_REFRESH_WINDOW = Duration.ofMillis(50);
+
 	@Bean
 	CassandraSchemaMigrations cassandraSchemaMigrations(ObjectProvider<CqlSessionBuilder> sessionBuilders,
 			CassandraConnectionDetails connectionDetails, QueryDrivenCassandraProperties properties,
@@ -61,11 +63,16 @@ public final class CassandraSchemaMigrationAutoConfiguration {
 	 * are busy (several nodes and services starting together on a CI runner) the driver's
 	 * defaults (10 s to agree, 5 s and 2 s for those queries) are too short. Application
 	 * requests keep their own timeout.
+	 * <p>
+	 * The refresh itself is held for a debounce window (1 s by default) that folds a
+	 * burst of schema events into one refresh; migrations run one change after the other,
+	 * so each would wait the whole second (two dozen changes, half a minute at every
+	 * start). A short window keeps the folding and drops the wait.
 	 * @return the customizer setting the timeouts
 	 */
 	@Bean
 	DriverConfigLoaderBuilderCustomizer schemaAgreementTimeout() {
-		return (builder) -> builder
+		return (builder) -> builder.withDuration(DefaultDriverOption.METADATA_SCHEMA_WINDOW, SCHEMA_REFRESH_WINDOW)
 			.withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, SCHEMA_AGREEMENT_TIMEOUT)
 			.withDuration(DefaultDriverOption.CONTROL_CONNECTION_TIMEOUT, SCHEMA_CHANGE_TIMEOUT)
 			.withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, SCHEMA_CHANGE_TIMEOUT);

@@ -55,4 +55,19 @@ class SchemaMigrationExecutionProfileTests {
 		}
 	}
 
+	/**
+	 * A schema change is not held for the driver's default one-second refresh window:
+	 * migrations run their changes one after the other.
+	 */
+	@Test
+	void schemaRefreshIsNotHeldForASecond() {
+		ProgrammaticDriverConfigLoaderBuilder builder = DriverConfigLoader.programmaticBuilder();
+		new CassandraSchemaMigrationAutoConfiguration().schemaAgreementTimeout().customize(builder);
+		try (DriverConfigLoader loader = builder.build()) {
+			assertThat(loader.getInitialConfig()
+				.getDefaultProfile()
+				.getDuration(DefaultDriverOption.METADATA_SCHEMA_WINDOW)).isLessThanOrEqualTo(Duration.ofMillis(100));
+		}
+	}
+
 }
