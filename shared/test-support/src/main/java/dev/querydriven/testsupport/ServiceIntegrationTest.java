@@ -7,6 +7,8 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
+import org.junit.jupiter.api.extension.ExtendWith;
+
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.context.annotation.Import;
@@ -25,7 +27,9 @@ import org.springframework.context.annotation.Import;
  * ({@link dev.querydriven.servicesupport.recording.StatementRecorder});</li>
  * <li>{@link StatementFailures}, to make one table's statements fail;</li>
  * <li>the dual writer's reconciler passing every 200 ms, so a test sees a failed copy
- * repaired in well under a second.</li>
+ * repaired in well under a second;</li>
+ * <li>a thread dump in the log when a request gets no answer in time
+ * ({@link StuckRequestDiagnostics}).</li>
  * </ul>
  * Every integration test class of a service carries the service's one annotation and
  * nothing that changes the context, so they all share one application context (and its
@@ -41,6 +45,7 @@ import org.springframework.context.annotation.Import;
 @AutoConfigureWebTestClient(timeout = "30s")
 @CassandraTest
 @Import(ServiceTestConfiguration.class)
+@ExtendWith(StuckRequestDiagnostics.class)
 public @interface ServiceIntegrationTest {
 
 }
