@@ -3,7 +3,6 @@ package dev.querydriven.iotsensors.reading;
 import java.util.List;
 
 import dev.querydriven.iotsensors.IotSensorsProperties;
-import dev.querydriven.modeling.dualwrite.DualWriteException;
 import dev.querydriven.modeling.dualwrite.DualWriter;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -47,10 +46,7 @@ class ReadingCopies {
 		return Flux.fromIterable(this.copies)
 			.flatMap((copy) -> copy.write(change), this.concurrency)
 			.flatMap(this.writer::execute, this.concurrency)
-			.then()
-			// The writer has logged which write failed and queued it for the reconciler;
-			// the request answers as the database failed (a timeout is a 503 to retry).
-			.onErrorMap(DualWriteException.class, DualWriteException::getCause);
+			.then();
 	}
 
 }

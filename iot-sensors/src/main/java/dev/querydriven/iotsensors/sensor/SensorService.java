@@ -6,7 +6,6 @@ import java.util.Optional;
 import java.util.UUID;
 
 import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
-import dev.querydriven.modeling.dualwrite.DualWriteException;
 import dev.querydriven.modeling.dualwrite.DualWriter;
 import dev.querydriven.modeling.dualwrite.WriteStrategy;
 import dev.querydriven.modeling.time.TimeSource;
@@ -65,10 +64,6 @@ public class SensorService {
 						.timestamp(micros)
 						.build())
 					.flatMap(this.dualWriter::execute)
-					// The writer has logged which copy failed and queued it for the
-					// reconciler; the request answers as the database failed (a timeout
-					// is a 503 to retry).
-					.onErrorMap(DualWriteException.class, DualWriteException::getCause)
 					.thenReturn(new SensorRegistration(row, true));
 			}));
 	}
