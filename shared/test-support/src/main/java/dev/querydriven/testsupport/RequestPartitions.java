@@ -1,5 +1,6 @@
 package dev.querydriven.testsupport;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -37,6 +38,13 @@ public final class RequestPartitions {
 	 * route, ran
 	 */
 	public static int read(StatementRecorder recorder, String route, Runnable request) {
+		// The driver reports a statement after its response arrived, on its own threads:
+		// a
+		// previous request's last statement may still be on its way, and must not be
+		// counted with this one.
+		if (!recorder.awaitQuiet(Duration.ofSeconds(10))) {
+			throw new AssertionError("Statements of earlier requests were still running after 10 s");
+		}
 		StatementRecorder.Recording recording = recorder.record(request);
 		List<RecordedRequest> requests = recording.requests(route);
 		if (requests.isEmpty() && recording.requests().isEmpty()) {
