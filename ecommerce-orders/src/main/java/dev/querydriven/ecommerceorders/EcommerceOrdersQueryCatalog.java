@@ -1,10 +1,13 @@
 package dev.querydriven.ecommerceorders;
 
+import java.util.Arrays;
 import java.util.List;
 
+import dev.querydriven.ecommerceorders.order.OrderStatus;
 import dev.querydriven.modeling.catalog.AccessPattern;
 import dev.querydriven.modeling.catalog.CatalogExemption;
 import dev.querydriven.modeling.catalog.QueryCatalog;
+import dev.querydriven.modeling.catalog.RouteBudget;
 import dev.querydriven.modeling.catalog.SizingFacts;
 import dev.querydriven.modeling.catalog.WritePattern;
 
@@ -30,6 +33,25 @@ public class EcommerceOrdersQueryCatalog implements QueryCatalog {
 	private static final long ORDERS_KEPT = 1_825_000;
 
 	private static final long DAYS_KEPT = 5 * 365;
+
+	/**
+	 * The months a product's orders span: orders are kept five years. A product's page
+	 * walks its months one partition at a time, so this bounds that walk too.
+	 */
+	static final int MONTHS_KEPT = 60;
+
+	/**
+	 * Open orders of one user: a few, since orders leave the list when they ship or are
+	 * cancelled. An address change reads each of them.
+	 */
+	static final int OPEN_ORDERS_PER_USER = 10;
+
+	/**
+	 * How long an order stays open before it ships or is cancelled: a week. The queue's
+	 * watermark cannot pass the day of the oldest order still open, so a page walks every
+	 * day from there to tomorrow.
+	 */
+	static final int OPEN_ORDER_DAYS = 7;
 
 	@Override
 	public String keyspace() {
@@ -112,7 +134,7 @@ public class EcommerceOrdersQueryCatalog implements QueryCatalog {
 				new AccessPattern("Q6", "The months in which a product was ordered, newest first",
 						"product_order_months", "SELECT month FROM product_order_months WHERE product_id = ?",
 						"month DESC",
-						new SizingFacts(10_000, 60, 25, 0.1,
+						new SizingFacts(10_000, MONTHS_KEPT, 25, 0.1,
 								"One row per month with sales: 60 over five years. Every order line "
 										+ "rewrites its month's row (same cell, idempotent).")),
 				new AccessPattern("Q7", "A user's current shipping address", "users_by_id",
@@ -125,7 +147,7 @@ public class EcommerceOrdersQueryCatalog implements QueryCatalog {
 				new AccessPattern("Q8", "A user's open orders (PENDING or PAID), whose address follows the user's",
 						"open_orders_by_user",
 						"SELECT user_id, order_id, order_time FROM open_orders_by_user WHERE user_id = ?", "",
-						new SizingFacts(100_000, 10, 40, 0.1,
+						new SizingFacts(100_000, OPEN_ORDERS_PER_USER, 40, 0.1,
 								"A few live rows per user: orders leave when they ship or are cancelled, "
 										+ "at most as often as the user orders (0.1/s at a peak). Each leaves a "
 										+ "tombstone for at least gc_grace_seconds (10 days), until compaction: "
@@ -186,6 +208,45 @@ public class EcommerceOrdersQueryCatalog implements QueryCatalog {
 						"INSERT INTO open_orders_by_user (user_id, order_id, order_time) VALUES (?, ?, ?)"),
 				new WritePattern("W13", "An order shipped or was cancelled: no longer open", "open_orders_by_user",
 						"DELETE FROM open_orders_by_user WHERE user_id = ? AND order_id = ?"));
+	}
+
+	/**
+	 * Every route's partition budget. The worst cases follow from the code: a lightweight
+	 * transaction re-reads the partition it conditions on (same partition, counted once);
+	 * a copy written into a day whose write window has passed reads that status's
+	 * watermark first ({@code QueueWatermarks.protect}); walks read one bucket after the
+	 * other until the page is full. Where a count grows with the data, the worst case is
+	 * taken at the volume this catalogue declares (open orders per user, months kept, how
+	 * long an order stays open).
+	 */
+	@Override
+	public List<RouteBudget> routeBudgets() {
+		int openStatuses = (int) Arrays.stream(OrderStatus.values()).filter(OrderStatus::isOpen).count();
+		// Days a queue page walks: from the oldest open order's day through today to
+		// tomorrow (an instance whose clock runs a write window ahead may already write
+		// into tomorrow, so a read near midnight includes it).
+		int queueDays = OPEN_ORDER_DAYS + 2;
+		return List.of(
+				new RouteBudget("POST /orders", 2, 2,
+						"the order (its transaction, and its re-read when a retry finds it placed); a retry after the "
+								+ "order's day closed also reads the PENDING watermark"),
+				new RouteBudget("GET /orders/{orderId}", 1, 1, "the order"),
+				new RouteBudget("POST /orders/{orderId}/status", 2, 2,
+						"the order (read, then its transaction); the new status's watermark when the order's day "
+								+ "has closed"),
+				new RouteBudget("GET /orders", 1 + 10, 1 + queueDays,
+						"the status's watermark, then every day from the oldest open order's through tomorrow: "
+								+ queueDays + " at orders open for a week (" + OPEN_ORDER_DAYS + " days)"),
+				new RouteBudget("GET /users/{userId}/orders", 1, 1, "the user's history, one partition"),
+				new RouteBudget("GET /users/{userId}/shipping-address", 1, 1, "the user's address"),
+				new RouteBudget("PUT /users/{userId}/shipping-address", 2 + 16 + openStatuses,
+						2 + OPEN_ORDERS_PER_USER + openStatuses,
+						"the user's address and open orders, each open order (" + OPEN_ORDERS_PER_USER
+								+ " declared), and the watermarks of the " + openStatuses
+								+ " open statuses: the fan-out that denormalizing the address costs"),
+				new RouteBudget("GET /products/{productId}/orders", 1 + MONTHS_KEPT, 1 + MONTHS_KEPT,
+						"the product's months, then one month after the other until the page is full: all "
+								+ MONTHS_KEPT + " months kept for a product sold once a month"));
 	}
 
 	@Override

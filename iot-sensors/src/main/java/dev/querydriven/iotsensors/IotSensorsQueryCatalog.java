@@ -1,12 +1,16 @@
 package dev.querydriven.iotsensors;
 
+import java.time.Duration;
 import java.util.List;
 
 import dev.querydriven.modeling.catalog.AccessPattern;
 import dev.querydriven.modeling.catalog.CatalogExemption;
 import dev.querydriven.modeling.catalog.QueryCatalog;
+import dev.querydriven.modeling.catalog.RouteBudget;
 import dev.querydriven.modeling.catalog.SizingFacts;
 import dev.querydriven.modeling.catalog.WritePattern;
+
+import org.springframework.boot.context.properties.bind.Binder;
 
 /**
  * Every query the service runs (step 1 of the guide's method), the table serving it, the
@@ -178,6 +182,54 @@ public class IotSensorsQueryCatalog implements QueryCatalog {
 	@Override
 	public List<CatalogExemption> exemptions() {
 		return EXEMPTIONS;
+	}
+
+	/**
+	 * Every route's partition budget. The time-bucketed reads walk one partition per
+	 * bucket their range spans, so the worst cases follow from the service's default
+	 * settings, bound here exactly as the application binds them: the longest range a
+	 * readings request may ask for (hour buckets), the longest rollups range (day
+	 * buckets), and the window a reading's time must fall in (late allowance and clock
+	 * skew), since an ingestion recomputes the rollup of every hour it touched from that
+	 * hour's raw partition.
+	 */
+	@Override
+	public List<RouteBudget> routeBudgets() {
+		IotSensorsProperties defaults = new Binder().bindOrCreate("querydriven.iot-sensors",
+				IotSensorsProperties.class);
+		IotSensorsProperties.Readings readings = defaults.readings();
+		int readingHours = bucketsSpanned(readings.maxRange(), Duration.ofHours(1));
+		int ingestedHours = bucketsSpanned(readings.lateAllowance().plus(readings.clockSkewAllowance()),
+				Duration.ofHours(1));
+		int rollupDays = bucketsSpanned(defaults.rollups().maxRange(), Duration.ofDays(1));
+		return List.of(new RouteBudget("POST /sensors", 1, 1, "the sensor, to tell a new registration from a replay"),
+				new RouteBudget("GET /sensors/{sensorId}", 1, 1, "the sensor"),
+				new RouteBudget("GET /sites/{siteId}/sensors", 1, 1, "the site's sensors, one partition"),
+				new RouteBudget("POST /sensors/{sensorId}/readings", 1 + ingestedHours, 1 + ingestedHours,
+						"the sensor, then the raw partition of every hour the batch touched, to recompute its rollup: "
+								+ ingestedHours + " hours for readings spread over the "
+								+ readings.lateAllowance().toHours() + " h late allowance and the "
+								+ readings.clockSkewAllowance().toMinutes() + " min clock skew"),
+				new RouteBudget("GET /sensors/{sensorId}/readings", 1 + readingHours, 1 + readingHours,
+						"the sensor, then one hour partition after the other until the page is full: " + readingHours
+								+ " for the longest range (" + readings.maxRange().toHours()
+								+ " h, not aligned to the hour) with no readings"),
+				new RouteBudget("GET /sensors/{sensorId}/readings/latest", 2, 2,
+						"the latest reading; only a miss also reads the sensor, to tell an unknown sensor from a "
+								+ "silent one"),
+				new RouteBudget("GET /sensors/{sensorId}/rollups/hourly", 1 + rollupDays, 1 + rollupDays,
+						"the sensor, then every day partition of the range: " + rollupDays + " for the longest range ("
+								+ defaults.rollups().maxRange().toDays() + " days, not aligned to midnight)"),
+				new RouteBudget("GET /buckets/advice", 0, 0, "arithmetic on the given rates: no read"));
+	}
+
+	/**
+	 * The most buckets a range of the given length can touch: one more than it spans
+	 * whole, when it does not start on a bucket boundary.
+	 */
+	private static int bucketsSpanned(Duration length, Duration bucket) {
+		long whole = (length.toNanos() + bucket.toNanos() - 1) / bucket.toNanos();
+		return Math.toIntExact(whole + 1);
 	}
 
 }

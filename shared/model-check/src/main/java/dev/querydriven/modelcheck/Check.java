@@ -22,6 +22,12 @@ public enum Check {
 	/** The guide's and the article's anti-patterns. */
 	ANTI_PATTERN("anti-pattern", "Anti-patterns"),
 
+	/**
+	 * "Minimize partition reads" per HTTP request: each route's worst case against its
+	 * budget.
+	 */
+	PARTITION_BUDGET("partition-budget", "Partitions per request"),
+
 	/** The node's own partition-size figures after loading data. */
 	MEASURED("measured", "Measured partitions");
 

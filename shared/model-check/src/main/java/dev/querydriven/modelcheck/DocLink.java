@@ -26,6 +26,10 @@ public record DocLink(String title, String path) {
 	public static final DocLink PARTITION_SIZE = new DocLink("Partition size",
 			"shared/model-check/README.md#partition-size");
 
+	/** Partitions per HTTP request: budgets, worst cases and their measurement. */
+	public static final DocLink PARTITION_BUDGET = new DocLink("Partitions per request",
+			"shared/model-check/README.md#partitions-per-request");
+
 	/** The ring simulation and the sustainable write rate. */
 	public static final DocLink DISTRIBUTION = new DocLink("Distribution", "shared/model-check/README.md#distribution");
 

@@ -42,6 +42,17 @@ final class Guidance {
 	static final String MULTI_PARTITION_FIX = "Read each partition with its own query (bounded concurrency, merged in "
 			+ "the application), or model a table whose one partition holds what the query needs.";
 
+	static final String PARTITION_BUDGET = "Five best practices: a good model \"minimizes the number of partitions "
+			+ "returned by a query\"; the guide: \"Minimize Partition Reads\" (\"one partition lookup (or very "
+			+ "few)\"). A client waits for its whole request: a page that walks 31 day buckets runs 31 statements that "
+			+ "each read one partition, and costs 31 lookups, one after the other.";
+
+	static final String PARTITION_BUDGET_FIX = "Bound the walk where the code allows more: keep an index of the "
+			+ "buckets that hold rows (a `..._days` or `..._months` table listing them) and read only those, cap the "
+			+ "range one request may ask for, choose a coarser bucket if the partitions stay well under 10 MB, or "
+			+ "keep a table whose one partition answers the request (denormalize, written with one client-side "
+			+ "timestamp). Raise the budget only if the design accepts the cost.";
+
 	static final String SORTING = "Five best practices: \"Sorting is a Design Decision: In Cassandra, sorting can be "
 			+ "done only on the clustering columns specified in the PRIMARY KEY.\" The guide: \"Use clustering for "
 			+ "sort order\".";
@@ -253,6 +264,7 @@ final class Guidance {
 				case "list-read-before-write" -> DocLink.CHECKS;
 				default -> DocLink.DUAL_WRITES;
 			};
+			case PARTITION_BUDGET -> DocLink.PARTITION_BUDGET;
 			case MEASURED -> DocLink.PARTITION_SIZE;
 		};
 		return new Finding(finding.verdict(), finding.check(), finding.rule(), finding.subject(), finding.table(),

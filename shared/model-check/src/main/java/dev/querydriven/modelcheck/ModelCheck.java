@@ -29,8 +29,9 @@ import dev.querydriven.modeling.catalog.SizingFacts;
  *
  * The checks: {@link Check#CATALOGUE catalogue integrity}, {@link Check#ONE_PARTITION one
  * partition per query}, {@link Check#PARTITION_SIZE partition size},
- * {@link Check#DISTRIBUTION distribution}, {@link Check#ANTI_PATTERN anti-patterns}, and,
- * when a {@link TableMetricsSource} is given, {@link Check#MEASURED measured partitions}.
+ * {@link Check#DISTRIBUTION distribution}, {@link Check#ANTI_PATTERN anti-patterns},
+ * {@link Check#PARTITION_BUDGET partitions per request}, and, when a
+ * {@link TableMetricsSource} is given, {@link Check#MEASURED measured partitions}.
  * Findings covered by the catalogue's {@link CatalogExemption exemptions} are reported
  * apart and never fail.
  */
@@ -114,6 +115,7 @@ public final class ModelCheck {
 			tables.add(analyse(context, shape, estimates));
 		}
 		AntiPatternCheck.run(context);
+		RouteBudgetCheck.run(context);
 		List<MeasuredTable> measured = new ArrayList<>();
 		List<Finding> measuredFindings = new ArrayList<>();
 		if (this.metrics != null) {
@@ -131,7 +133,7 @@ public final class ModelCheck {
 		findings.addAll(documented(staleExemptions(exempted)));
 		return new ModelReport(this.title, context.keyspaces, this.ringNodes, this.evidence.testsChecked(),
 				List.copyOf(context.queries.values()), tables, List.copyOf(context.views.keySet()), sorted(findings),
-				exempted, measured, sorted(measuredKept), notes, measuredNotes);
+				exempted, measured, sorted(measuredKept), notes, measuredNotes, this.catalog.routeBudgets());
 	}
 
 	private TableAnalysis analyse(CheckContext context, TableShape shape, Map<String, PartitionEstimate> estimates) {

@@ -3,6 +3,8 @@ package dev.querydriven.modelcheck;
 import java.util.List;
 import java.util.stream.Stream;
 
+import dev.querydriven.modeling.catalog.RouteBudget;
+
 /**
  * The result of a model check: every query and table analysed, and every finding. Render
  * it with {@link dev.querydriven.modelcheck.report.ReportRenderer}.
@@ -22,13 +24,15 @@ import java.util.stream.Stream;
  * @param notes what the check could not do, and why (e.g. no compiled tests)
  * @param measuredNotes what the measured-reality check could not do (e.g. no JMX, no
  * data)
+ * @param routes the HTTP routes' partition budgets, as the catalogue declares them
  */
 public record ModelReport(String title, List<String> keyspaces, int ringNodes, boolean testsChecked,
 		List<QueryAnalysis> queries, List<TableAnalysis> tables, List<String> views, List<Finding> findings,
 		List<ExemptedFinding> exempted, List<MeasuredTable> measured, List<Finding> measuredFindings,
-		List<String> notes, List<String> measuredNotes) {
+		List<String> notes, List<String> measuredNotes, List<RouteBudget> routes) {
 
 	public ModelReport {
+		routes = List.copyOf(routes);
 		keyspaces = List.copyOf(keyspaces);
 		queries = List.copyOf(queries);
 		tables = List.copyOf(tables);
@@ -39,6 +43,30 @@ public record ModelReport(String title, List<String> keyspaces, int ringNodes, b
 		measuredFindings = List.copyOf(measuredFindings);
 		notes = List.copyOf(notes);
 		measuredNotes = List.copyOf(measuredNotes);
+	}
+
+	/**
+	 * A report of a catalogue that declares no route budgets.
+	 * @param title what was checked
+	 * @param keyspaces the keyspaces checked
+	 * @param ringNodes the nodes of the simulated ring
+	 * @param testsChecked whether the check looked for each query's tests
+	 * @param queries the catalogued queries
+	 * @param tables the keyspace's tables
+	 * @param views the keyspace's materialized views
+	 * @param findings the findings
+	 * @param exempted the exempted findings
+	 * @param measured the measured tables
+	 * @param measuredFindings the findings of the measured-reality check
+	 * @param notes what the check could not do
+	 * @param measuredNotes what the measured-reality check could not do
+	 */
+	public ModelReport(String title, List<String> keyspaces, int ringNodes, boolean testsChecked,
+			List<QueryAnalysis> queries, List<TableAnalysis> tables, List<String> views, List<Finding> findings,
+			List<ExemptedFinding> exempted, List<MeasuredTable> measured, List<Finding> measuredFindings,
+			List<String> notes, List<String> measuredNotes) {
+		this(title, keyspaces, ringNodes, testsChecked, queries, tables, views, findings, exempted, measured,
+				measuredFindings, notes, measuredNotes, List.of());
 	}
 
 	/**

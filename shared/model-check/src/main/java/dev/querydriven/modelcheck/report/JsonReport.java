@@ -9,6 +9,7 @@ import dev.querydriven.modelcheck.ExemptedFinding;
 import dev.querydriven.modelcheck.Finding;
 import dev.querydriven.modelcheck.ModelReport;
 import dev.querydriven.modelcheck.QueryAnalysis;
+import dev.querydriven.modeling.catalog.RouteBudget;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -45,6 +46,7 @@ final class JsonReport {
 		counts.put("exempted", report.exempted().size());
 		document.put("counts", counts);
 		document.put("queries", report.queries().stream().map(JsonReport::query).toList());
+		document.put("routes", report.routes().stream().map(JsonReport::route).toList());
 		document.put("findings", findings.stream().map(JsonReport::finding).toList());
 		document.put("exempted", report.exempted().stream().map(JsonReport::exempted).toList());
 		document.put("notes", report.notes());
@@ -61,6 +63,15 @@ final class JsonReport {
 		json.put("partitions", query.partitions());
 		json.put("order", query.order());
 		json.put("evidence", query.evidence());
+		return json;
+	}
+
+	private static Map<String, Object> route(RouteBudget route) {
+		Map<String, Object> json = new LinkedHashMap<>();
+		json.put("route", route.route());
+		json.put("budget", route.budget());
+		json.put("worstCase", route.worstCase());
+		json.put("why", route.why());
 		return json;
 	}
 

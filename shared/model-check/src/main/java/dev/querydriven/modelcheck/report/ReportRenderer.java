@@ -17,6 +17,7 @@ import dev.querydriven.modelcheck.RingDistribution;
 import dev.querydriven.modelcheck.TableAnalysis;
 import dev.querydriven.modelcheck.Units;
 import dev.querydriven.modelcheck.Verdict;
+import dev.querydriven.modeling.catalog.RouteBudget;
 import dev.querydriven.modeling.catalog.SizingFacts;
 
 /**
@@ -91,6 +92,7 @@ public final class ReportRenderer {
 				+ " fail, " + warnings + " warn, " + report.exempted().size() + " exempted."));
 		blocks.add(checklist(report, findings, part));
 		queries(report, blocks);
+		routes(report, blocks);
 		blocks.add(new Block.Heading(2, "Diagram"));
 		blocks.add(new Block.Paragraph("Queries (rounded) and the tables serving them, Chebotko-style: `K` partition "
 				+ "key, `C↑`/`C↓` clustering column (ascending/descending), `S` static."));
@@ -119,6 +121,9 @@ public final class ReportRenderer {
 		rows.add(List.of("No hot partitions?",
 				status(findings.stream().filter((finding) -> finding.rule().equals("hot-partition")).toList())));
 		rows.add(row("Write patterns sustainable (no anti-patterns)?", findings, Check.ANTI_PATTERN));
+		if (!report.routes().isEmpty()) {
+			rows.add(row("Few partitions per request (within each route's budget)?", findings, Check.PARTITION_BUDGET));
+		}
 		if (part == Part.FULL) {
 			rows.add(report.measured().isEmpty() && report.measuredFindings().isEmpty()
 					? List.of("Measured partitions match the estimate?", "— nothing measured (see below)")
@@ -168,6 +173,22 @@ public final class ReportRenderer {
 		}
 		header.addAll(List.of("Tests", "Result"));
 		blocks.add(new Block.Table(header, rows));
+	}
+
+	private static void routes(ModelReport report, List<Block> blocks) {
+		if (report.routes().isEmpty()) {
+			return;
+		}
+		blocks.add(new Block.Heading(2, "Partitions per request"));
+		blocks.add(new Block.Paragraph("Each HTTP route's budget (the design's ceiling) and worst case (the most "
+				+ "partitions one request can read as the code is written; a lightweight transaction's condition reads "
+				+ "its partition too). The service's tests drive every route to its worst case and count what it read."));
+		List<List<String>> rows = new ArrayList<>();
+		for (RouteBudget route : report.routes()) {
+			rows.add(List.of("`" + route.route() + "`", Integer.toString(route.budget()),
+					Integer.toString(route.worstCase()), route.why(), icon(report, route.route())));
+		}
+		blocks.add(new Block.Table(List.of("Route", "Budget", "Worst case", "Why", "Result"), rows));
 	}
 
 	private static void tables(ModelReport report, List<Block> blocks) {

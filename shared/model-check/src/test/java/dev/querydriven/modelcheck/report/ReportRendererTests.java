@@ -12,6 +12,7 @@ import dev.querydriven.modelcheck.QueryAnalysis;
 import dev.querydriven.modelcheck.TableAnalysis;
 import dev.querydriven.modelcheck.Verdict;
 import dev.querydriven.modeling.catalog.AccessPattern;
+import dev.querydriven.modeling.catalog.RouteBudget;
 import dev.querydriven.modeling.catalog.SizingFacts;
 import org.junit.jupiter.api.Test;
 
@@ -57,6 +58,28 @@ class ReportRendererTests {
 					"Nv = 10 × (2 − 1 − 0) + 0 = 10 values", "### ⚠️ warn · carts · anti-pattern / tombstones",
 					"Rows of `carts` a|b are &lt;deleted>")
 			.doesNotContain("Measured");
+	}
+
+	/**
+	 * A catalogue declaring route budgets gets a checklist row, a table of every route
+	 * and, in JSON, a {@code routes} array; a route over its budget fails there.
+	 */
+	@Test
+	void routeBudgetsAreReported() {
+		Finding over = new Finding(Verdict.FAIL, Check.PARTITION_BUDGET, "over-budget", "GET /carts/{userId}/history",
+				null, "One request can read 13 partitions, over its budget of 6.", "why", "fix");
+		ModelReport withRoutes = new ModelReport("demo", List.of("demo_ks"), 6, true, this.report.queries(),
+				this.report.tables(), List.of(), List.of(over), List.of(), List.of(), List.of(), List.of(), List.of(),
+				List.of(new RouteBudget("GET /carts/{userId}", 2, 1, "the cart"),
+						new RouteBudget("GET /carts/{userId}/history", 6, 13, "up to 12 month buckets and the user")));
+		assertThat(ReportRenderer.markdown(withRoutes, ReportRenderer.Part.COMMITTED)).contains(
+				"| Few partitions per request (within each route's budget)? | ❌ 1 fail |", "## Partitions per request",
+				"| `GET /carts/{userId}` | 2 | 1 | the cart | ✅ |",
+				"| `GET /carts/{userId}/history` | 6 | 13 | up to 12 month buckets and the user | ❌ |");
+		assertThat(ReportRenderer.json(withRoutes)).contains("\"route\" : \"GET /carts/{userId}/history\"",
+				"\"worstCase\" : 13", "\"check\" : \"partition-budget\"");
+		assertThat(ReportRenderer.markdown(this.report, ReportRenderer.Part.COMMITTED))
+			.doesNotContain("Partitions per request");
 	}
 
 	/** The full report adds the measured figures of this run. */

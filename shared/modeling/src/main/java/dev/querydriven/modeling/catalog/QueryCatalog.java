@@ -8,7 +8,8 @@ import java.util.List;
  * state), and reviewed exemptions. It is the one place each statement's CQL is written:
  * the README's access-pattern table is generated from it, the model check judges it, and
  * each service's tests check that the application runs exactly these statements
- * ({@link CatalogCoverage}).
+ * ({@link CatalogCoverage}). It also declares each HTTP route's partition budget
+ * ({@link RouteBudget}).
  */
 public interface QueryCatalog {
 
@@ -29,6 +30,17 @@ public interface QueryCatalog {
 	 * @return the writes, by id
 	 */
 	default List<WritePattern> writePatterns() {
+		return List.of();
+	}
+
+	/**
+	 * Every HTTP route of the service with its partition budget: how many partitions one
+	 * request may read, and how many the code lets it read at worst. The model check
+	 * compares the two; each service's tests drive every route to its worst case and
+	 * count what it really read.
+	 * @return the routes, in the order the README lists them
+	 */
+	default List<RouteBudget> routeBudgets() {
 		return List.of();
 	}
 

@@ -3,6 +3,7 @@ package dev.querydriven.servicesupport.recording;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * The statements one HTTP request executed, in order of completion.
@@ -18,12 +19,16 @@ public record RecordedRequest(String requestId, String route, List<RecordedState
 	}
 
 	/**
-	 * The distinct partitions the request read: the number a partition budget bounds.
-	 * Reads whose partitions are unknown are counted as one each, per statement.
+	 * The distinct partitions the request read: the number a partition budget bounds. A
+	 * partition read twice (a lightweight transaction's retry reads its row again) counts
+	 * once. A lightweight transaction reads too: Paxos reads the partition on a quorum of
+	 * replicas to evaluate its condition, so its partition counts here as well as among
+	 * the partitions written. Reads whose partitions are unknown are counted as one each,
+	 * per statement.
 	 * @return the partitions read
 	 */
 	public Set<RecordedStatement.Partition> partitionsRead() {
-		return partitions(true);
+		return partitions((statement) -> statement.read() || statement.lightweightTransaction());
 	}
 
 	/**
@@ -31,13 +36,13 @@ public record RecordedRequest(String requestId, String route, List<RecordedState
 	 * @return the partitions written
 	 */
 	public Set<RecordedStatement.Partition> partitionsWritten() {
-		return partitions(false);
+		return partitions((statement) -> !statement.read());
 	}
 
-	private Set<RecordedStatement.Partition> partitions(boolean reads) {
+	private Set<RecordedStatement.Partition> partitions(Predicate<RecordedStatement> counted) {
 		Set<RecordedStatement.Partition> partitions = new LinkedHashSet<>();
 		for (RecordedStatement statement : this.statements) {
-			if (statement.read() != reads) {
+			if (!counted.test(statement)) {
 				continue;
 			}
 			if (statement.partitions().isEmpty()) {
