@@ -80,11 +80,7 @@ class SocialFeedQueryCatalogIntegrationTests {
 	 */
 	@Test
 	void serviceExecutedExactlyTheCataloguedStatements() {
-		// A read cancelled before it was sent (the other half of a zip that failed with a
-		// 404, a source the timeline merge no longer needs) is never reported by the
-		// driver: the recorder forgets such a statement after 30 s, so wait a little
-		// longer than that.
-		assertThat(this.recorder.awaitQuiet(Duration.ofSeconds(40))).isTrue();
+		assertThat(this.recorder.awaitQuiet(Duration.ofSeconds(10))).isTrue();
 		CatalogCoverage coverage = CatalogCoverage.of(this.catalog, this.recorder.applicationStatements());
 		assertThat(coverage.complete())
 			.as("This check covers the whole test run of the module (run all its tests):%n%s", coverage.describe())

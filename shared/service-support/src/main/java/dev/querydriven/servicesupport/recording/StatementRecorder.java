@@ -127,10 +127,24 @@ public final class StatementRecorder implements StatementInterceptor {
 	public Mono<ReactiveResultSet> intercept(Statement<?> statement, ContextView context, Chain chain) {
 		return Mono.defer(() -> {
 			RequestScope scope = context.getOrDefault(RequestScope.CONTEXT_KEY, null);
-			this.tags.merge(new Identity(statement), new Tag(scope, 1, System.nanoTime()),
-					(existing, added) -> new Tag(existing.scope(), existing.executions() + 1, added.since()));
-			return chain.proceed(statement);
+			Identity key = new Identity(statement);
+			this.tags.merge(key, new Tag(scope, 1, 0, System.nanoTime()), (existing, added) -> new Tag(existing.scope(),
+					existing.executions() + 1, existing.cancelled(), added.since()));
+			// A caller that no longer wants the answer (the other half of a zip that
+			// failed,
+			// a merge that has enough rows) cancels: the driver then may never report the
+			// statement, so nobody should wait for it. It stays tagged, to be attributed
+			// to its request if it was sent and still completes.
+			return chain.proceed(statement).doOnCancel(() -> cancelled(key));
 		});
+	}
+
+	private void cancelled(Identity key) {
+		this.tags.computeIfPresent(key,
+				(identity, tag) -> new Tag(tag.scope(), tag.executions(), tag.cancelled() + 1, tag.since()));
+		synchronized (this.quiet) {
+			this.quiet.notifyAll();
+		}
 	}
 
 	/**
@@ -207,13 +221,13 @@ public final class StatementRecorder implements StatementInterceptor {
 	}
 
 	/**
-	 * Whether a statement tagged recently is still unreported (stale tags, of statements
-	 * that were never sent, are dropped).
+	 * Whether a statement tagged recently is still unreported and still awaited by its
+	 * caller (stale tags, of statements that were never sent, are dropped).
 	 */
 	private boolean inFlight() {
 		long now = System.nanoTime();
 		this.tags.values().removeIf((tag) -> now - tag.since() > STALE_NANOS);
-		return !this.tags.isEmpty();
+		return this.tags.values().stream().anyMatch((tag) -> tag.executions() > tag.cancelled());
 	}
 
 	private void completed(Request request, DriverExecutionProfile profile, Throwable failure) {
@@ -237,8 +251,12 @@ public final class StatementRecorder implements StatementInterceptor {
 		}
 		if (tag != null) {
 			// Untagged only once recorded: whoever waits for quiet then finds the record.
-			this.tags.computeIfPresent(key, (identity, current) -> (current.executions() > 1)
-					? new Tag(current.scope(), current.executions() - 1, current.since()) : null);
+			this.tags
+				.computeIfPresent(key,
+						(identity,
+								current) -> (current.executions() > 1) ? new Tag(current.scope(),
+										current.executions() - 1, Math.max(0, current.cancelled() - 1), current.since())
+										: null);
 			synchronized (this.quiet) {
 				this.quiet.notifyAll();
 			}
@@ -393,7 +411,15 @@ public final class StatementRecorder implements StatementInterceptor {
 
 	}
 
-	private record Tag(RequestScope scope, int executions, long since) {
+	/**
+	 * What is known of a statement object handed to the driver.
+	 *
+	 * @param scope the request it belongs to, or {@code null}
+	 * @param executions how many executions of it are unreported
+	 * @param cancelled how many of those their caller cancelled
+	 * @param since when it was last handed over
+	 */
+	private record Tag(RequestScope scope, int executions, int cancelled, long since) {
 
 	}
 
