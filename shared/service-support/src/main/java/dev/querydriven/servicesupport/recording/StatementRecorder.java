@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
 
@@ -130,12 +131,18 @@ public final class StatementRecorder implements StatementInterceptor {
 			Identity key = new Identity(statement);
 			this.tags.merge(key, new Tag(scope, 1, 0, System.nanoTime()), (existing, added) -> new Tag(existing.scope(),
 					existing.executions() + 1, existing.cancelled(), added.since()));
-			// A caller that no longer wants the answer (the other half of a zip that
-			// failed,
-			// a merge that has enough rows) cancels: the driver then may never report the
-			// statement, so nobody should wait for it. It stays tagged, to be attributed
-			// to its request if it was sent and still completes.
-			return chain.proceed(statement).doOnCancel(() -> cancelled(key));
+			// A caller that gives up before the answer arrives (the other half of a zip
+			// that failed) cancels the request: the driver may then never report it, so
+			// nobody should wait for it. It stays tagged, to be attributed to its request
+			// if it was sent and still completes. A cancel after the answer arrived (a
+			// caller taking the first row) changes nothing: the driver reports that
+			// statement just after handing over its answer.
+			AtomicBoolean answered = new AtomicBoolean();
+			return chain.proceed(statement).doOnNext((rows) -> answered.set(true)).doOnCancel(() -> {
+				if (!answered.get()) {
+					cancelled(key);
+				}
+			});
 		});
 	}
 
