@@ -56,6 +56,9 @@ class StatementsIntegrationTests {
 	void steadyLoadPreparesNothingNew() {
 		UUID siteId = UUID.randomUUID();
 		Instant now = this.clock.instant().truncatedTo(ChronoUnit.MILLIS);
+		// A sensor on the site already, so that the first run pages on with a cursor too
+		// (otherwise only the second run would, and prepare the continuation then).
+		IotSensorsFixtures.registerSensor(this.client, siteId);
 		PreparedStatementsCheck.assertSteadyLoadPreparesNothing(this.recorder, (ServiceReactiveSession) this.session,
 				() -> {
 					UUID sensorId = IotSensorsFixtures.registerSensor(this.client, siteId);
