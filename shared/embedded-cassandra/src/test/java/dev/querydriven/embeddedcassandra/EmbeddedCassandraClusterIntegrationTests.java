@@ -10,11 +10,13 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.NodeState;
+import com.datastax.oss.driver.api.core.servererrors.ServerError;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Several real nodes on 127.0.0.x form one ring, the setting for replication and failure
@@ -55,11 +57,24 @@ class EmbeddedCassandraClusterIntegrationTests {
 					.collect(Collectors.toSet());
 				assertThat(addresses).containsExactlyInAnyOrder("127.0.0.101", "127.0.0.102", "127.0.0.103");
 
-				session.execute("CREATE KEYSPACE ring WITH replication = "
+				changeSchema(session, "CREATE KEYSPACE ring WITH replication = "
 						+ "{'class': 'NetworkTopologyStrategy', 'datacenter1': 3}");
-				session.execute("CREATE TABLE ring.kv (k int PRIMARY KEY, v text)");
-				session.execute(SimpleStatement.newInstance("INSERT INTO ring.kv (k, v) VALUES (1, 'everywhere')")
-					.setConsistencyLevel(ConsistencyLevel.ALL));
+				changeSchema(session, "CREATE TABLE ring.kv (k int PRIMARY KEY, v text)");
+				SimpleStatement write = SimpleStatement
+					.newInstance("INSERT INTO ring.kv (k, v) VALUES (1, 'everywhere')")
+					.setConsistencyLevel(ConsistencyLevel.ALL)
+					.setIdempotent(true);
+				// Even once the nodes agree on the schema, a node may for a moment refuse
+				// a
+				// write to a table it has only just created ("Unknown CF": about one run
+				// in
+				// seven here, on a busy machine). The write is idempotent: try it until
+				// every
+				// replica takes it.
+				await().atMost(Duration.ofMinutes(1))
+					.ignoreExceptionsMatching((failure) -> failure instanceof ServerError
+							&& String.valueOf(failure.getMessage()).contains("Unknown CF"))
+					.until(() -> session.execute(write).wasApplied());
 				String value = session
 					.execute(SimpleStatement.newInstance("SELECT v FROM ring.kv WHERE k = 1")
 						.setConsistencyLevel(ConsistencyLevel.ALL))
@@ -80,6 +95,18 @@ class EmbeddedCassandraClusterIntegrationTests {
 				assertThat(value).isEqualTo("everywhere");
 			}
 			assertThat(EmbeddedCassandraCluster.evenToken(0, 3)).isEqualTo(Long.MIN_VALUE);
+		}
+	}
+
+	/**
+	 * A schema change reaches the other nodes asynchronously. The driver waits for every
+	 * node to report the new schema version, but only up to its agreement timeout, and
+	 * then answers anyway. So, as any code that changes a cluster's schema must, go on
+	 * only once the nodes agree.
+	 */
+	private static void changeSchema(CqlSession session, String cql) {
+		if (!session.execute(cql).getExecutionInfo().isSchemaInAgreement()) {
+			await().atMost(Duration.ofMinutes(1)).until(session::checkSchemaAgreement);
 		}
 	}
 
