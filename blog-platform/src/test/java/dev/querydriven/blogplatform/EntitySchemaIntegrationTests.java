@@ -1,8 +1,13 @@
 package dev.querydriven.blogplatform;
 
+import java.time.Clock;
+import java.util.UUID;
+import dev.querydriven.blogplatform.post.NewPost;
+import dev.querydriven.blogplatform.post.PostService;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
 import dev.querydriven.testsupport.EntitySchemaCheck;
+import dev.querydriven.testsupport.RowReaderCheck;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -23,6 +28,12 @@ class EntitySchemaIntegrationTests {
 	@Autowired
 	private CassandraConverter converter;
 
+	@Autowired
+	private PostService posts;
+
+	@Autowired
+	private Clock clock;
+
 	/**
 	 * Every entity agrees with its live table or type, and every table of the keyspace
 	 * (but the migration's own) has an entity.
@@ -35,6 +46,19 @@ class EntitySchemaIntegrationTests {
 		assertThat(EntitySchemaCheck.mismatches(this.converter, keyspace)).isEmpty();
 		assertThat(EntitySchemaCheck.unmappedTables(this.converter, keyspace))
 			.containsExactlyInAnyOrderElementsOf(new BlogPlatformQueryCatalog().infrastructureTables().keySet());
+	}
+
+	/**
+	 * Every hand-written row reader of a hot read reads what Spring Data's own mapping
+	 * reads from the same live rows (a published post).
+	 */
+	@Test
+	void everyRowReaderReadsWhatSpringDataReads() {
+		this.posts
+			.publish(new NewPost(UUID.randomUUID(), UUID.randomUUID(), "Row readers", "Read by hand",
+					BlogTables.randomCategory(), this.clock.instant()))
+			.block();
+		assertThat(RowReaderCheck.mismatches(this.converter, this.session)).isEmpty();
 	}
 
 }

@@ -1,8 +1,12 @@
 package dev.querydriven.ecommerceorders;
 
+import java.time.Clock;
+import java.util.UUID;
+import dev.querydriven.ecommerceorders.order.OrderService;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
 import dev.querydriven.testsupport.EntitySchemaCheck;
+import dev.querydriven.testsupport.RowReaderCheck;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -23,6 +27,12 @@ class EntitySchemaIntegrationTests {
 	@Autowired
 	private CassandraConverter converter;
 
+	@Autowired
+	private OrderService orders;
+
+	@Autowired
+	private Clock clock;
+
 	/**
 	 * Every entity agrees with its live table or type, and every table of the keyspace
 	 * (but the migration's own) has an entity.
@@ -35,6 +45,16 @@ class EntitySchemaIntegrationTests {
 		assertThat(EntitySchemaCheck.mismatches(this.converter, keyspace)).isEmpty();
 		assertThat(EntitySchemaCheck.unmappedTables(this.converter, keyspace))
 			.containsExactlyInAnyOrderElementsOf(new EcommerceOrdersQueryCatalog().infrastructureTables().keySet());
+	}
+
+	/**
+	 * Every hand-written row reader of a hot read reads what Spring Data's own mapping
+	 * reads from the same live rows (an order in its user's history, with its address).
+	 */
+	@Test
+	void everyRowReaderReadsWhatSpringDataReads() {
+		this.orders.place(TestOrders.order(UUID.randomUUID()), this.clock.instant()).block();
+		assertThat(RowReaderCheck.mismatches(this.converter, this.session)).isEmpty();
 	}
 
 }

@@ -1,8 +1,14 @@
 package dev.querydriven.iotsensors;
 
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import org.springframework.test.web.reactive.server.WebTestClient;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
 import dev.querydriven.testsupport.EntitySchemaCheck;
+import dev.querydriven.testsupport.RowReaderCheck;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -23,6 +29,12 @@ class EntitySchemaIntegrationTests {
 	@Autowired
 	private CassandraConverter converter;
 
+	@Autowired
+	private WebTestClient client;
+
+	@Autowired
+	private Clock clock;
+
 	/**
 	 * Every entity agrees with its live table or type, and every table of the keyspace
 	 * (but the migration's own) has an entity.
@@ -35,6 +47,18 @@ class EntitySchemaIntegrationTests {
 		assertThat(EntitySchemaCheck.mismatches(this.converter, keyspace)).isEmpty();
 		assertThat(EntitySchemaCheck.unmappedTables(this.converter, keyspace))
 			.containsExactlyInAnyOrderElementsOf(new IotSensorsQueryCatalog().infrastructureTables().keySet());
+	}
+
+	/**
+	 * Every hand-written row reader of a hot read reads what Spring Data's own mapping
+	 * reads from the same live rows (a reading ingested over HTTP).
+	 */
+	@Test
+	void everyRowReaderReadsWhatSpringDataReads() {
+		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
+		IotSensorsFixtures.ingest(this.client, sensorId,
+				List.of(IotSensorsFixtures.reading(this.clock.instant().minus(Duration.ofMinutes(1)))));
+		assertThat(RowReaderCheck.mismatches(this.converter, this.session)).isEmpty();
 	}
 
 }

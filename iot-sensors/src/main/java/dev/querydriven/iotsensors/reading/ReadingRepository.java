@@ -64,6 +64,9 @@ class ReadingRepository {
 		.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
 		.build();
 
+	private static final String INSERT = "INSERT INTO sensor_data (sensor_id, date, hour, reading_time, temperature, "
+			+ "humidity, battery_level) VALUES (?, ?, ?, ?, ?, ?, ?) USING TTL ?";
+
 	private final ReactiveCassandraOperations template;
 
 	private final EntityStatements statements;
@@ -161,16 +164,16 @@ class ReadingRepository {
 	}
 
 	/**
-	 * One raw row with its TTL. Rendered by {@link EntityStatements} rather than by the
-	 * batch's own {@code insert(entities, options)}, which would send every row as
-	 * unprepared text: the statement is prepared once and bound per row.
+	 * One raw row with its TTL: the statement written out and bound by hand, the one
+	 * write of this service that skips the entity. Ingestion turns every reading into an
+	 * insert; rendering each from the entity (converting its properties, building the
+	 * CQL) measured at about half the service layer's ingestion throughput, and at three
+	 * quarters of a batch of 1,000's request time. The text is the one Spring Data
+	 * renders for a {@link SensorDataRow} with a TTL.
 	 */
 	private Mono<BoundStatement> insert(SensorDataRow row, int ttlSeconds) {
-		WriteOptions options = WriteOptions.builder()
-			.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
-			.ttl(ttlSeconds)
-			.build();
-		return this.statements.insert(row, options);
+		return this.statements.bind(INSERT, COPY, row.sensorId(), row.date(), row.hour(), row.readingTime(),
+				row.temperature(), row.humidity(), row.batteryLevel(), ttlSeconds);
 	}
 
 	/**

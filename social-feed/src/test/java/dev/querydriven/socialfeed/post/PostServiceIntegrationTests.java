@@ -22,6 +22,7 @@ import dev.querydriven.modeling.fanout.TimelinePosition;
 import dev.querydriven.modeling.fanout.UuidClusteringOrder;
 import dev.querydriven.socialfeed.user.UsersByIdRow;
 import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Flux;
 import reactor.test.StepVerifier;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -50,6 +51,22 @@ class PostServiceIntegrationTests {
 
 	@Autowired
 	private Fixtures fixtures;
+
+	/**
+	 * A burst of 3,000 reads at once, three times what the session's one connection
+	 * carries, is queued by the driver's throttler and served, none refused (a burst of
+	 * fan-outs under load failed this way with "No connection was available").
+	 */
+	@Test
+	@ServesQuery("Q9")
+	void aBurstBeyondOneConnectionIsQueuedNotRefused() {
+		PostsByIdRow post = this.fixtures.post(this.fixtures.user(), "read by a crowd");
+		List<PostsByIdRow> read = Flux.range(0, 3_000)
+			.flatMap((i) -> this.posts.findById(post.postId()), 3_000)
+			.collectList()
+			.block(Duration.ofMinutes(2));
+		assertThat(read).hasSize(3_000).allSatisfy((found) -> assertThat(found.postId()).isEqualTo(post.postId()));
+	}
 
 	/**
 	 * A post is in posts_by_id, in its author's month of posts_by_user, in the day of

@@ -3,6 +3,7 @@ package dev.querydriven.servicesupport.data;
 import java.util.List;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.Row;
 import dev.querydriven.servicesupport.recording.RecordingWebFilter;
 import dev.querydriven.servicesupport.recording.StatementRecorder;
 
@@ -14,12 +15,15 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.cassandra.autoconfigure.CassandraAutoConfiguration;
 import org.springframework.boot.cassandra.autoconfigure.CqlSessionBuilderCustomizer;
+import org.springframework.boot.data.cassandra.autoconfigure.DataCassandraAutoConfiguration;
 import org.springframework.boot.data.cassandra.autoconfigure.DataCassandraReactiveAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
+import org.springframework.core.convert.converter.Converter;
 import org.springframework.data.cassandra.ReactiveSession;
+import org.springframework.data.cassandra.core.convert.CassandraCustomConversions;
 import org.springframework.data.cassandra.core.cql.session.DefaultBridgedReactiveSession;
 
 /**
@@ -27,9 +31,11 @@ import org.springframework.data.cassandra.core.cql.session.DefaultBridgedReactiv
  * ({@link ServiceReactiveSession}: each statement text prepared once and kept, and
  * interceptors that see every statement), and, when
  * {@code querydriven.statement-recorder.enabled} is set (tests set it), the
- * {@link StatementRecorder} with its driver tracker and its per-request web filter.
+ * {@link StatementRecorder} with its driver tracker and its per-request web filter; and
+ * Spring Data's custom conversions, holding the service's row readers.
  */
-@AutoConfiguration(after = CassandraAutoConfiguration.class, before = DataCassandraReactiveAutoConfiguration.class)
+@AutoConfiguration(after = CassandraAutoConfiguration.class,
+		before = { DataCassandraAutoConfiguration.class, DataCassandraReactiveAutoConfiguration.class })
 @ConditionalOnClass({ CqlSession.class, ReactiveSession.class })
 public final class SpringDataCassandraAutoConfiguration {
 
@@ -38,6 +44,23 @@ public final class SpringDataCassandraAutoConfiguration {
 	ReactiveSession reactiveCassandraSession(CqlSession session, ObjectProvider<StatementInterceptor> interceptors) {
 		List<StatementInterceptor> ordered = interceptors.orderedStream().toList();
 		return new ServiceReactiveSession(new DefaultBridgedReactiveSession(session), ordered);
+	}
+
+	/**
+	 * Spring Data's custom conversions with every row reader of the service: each
+	 * {@code @ReadingConverter} bean from {@code Row} to an entity. Spring Data maps a
+	 * row to an entity generically (for each column: find the property, resolve its type,
+	 * convert the value, then call the constructor), which measured at a quarter to a
+	 * half of the throughput of reading each column with one typed getter. On the hottest
+	 * reads a service declares a reader, and the template uses it for every read of that
+	 * entity, with the queries unchanged.
+	 * @param rowReaders the service's row readers
+	 * @return the conversions
+	 */
+	@Bean
+	@ConditionalOnMissingBean
+	CassandraCustomConversions cassandraCustomConversions(ObjectProvider<Converter<Row, ?>> rowReaders) {
+		return new CassandraCustomConversions(rowReaders.orderedStream().toList());
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -29,6 +29,7 @@ import org.springframework.data.cassandra.core.ReactiveCassandraOperations;
 import org.springframework.data.cassandra.core.cql.CqlOperations;
 import org.springframework.data.cassandra.core.cql.ReactiveCqlOperations;
 import org.springframework.data.cassandra.core.cql.RowMapper;
+import org.springframework.data.convert.ReadingConverter;
 
 import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo;
@@ -110,19 +111,23 @@ public final class ServiceArchitectureRules {
 
 	/**
 	 * The driver's raw types ({@code CqlSession}, {@code Row}, row mappers) only in the
-	 * listed CQL-template exceptions: everything else reads and writes entities through
-	 * Spring Data.
+	 * listed CQL-template exceptions and in row readers (a {@code @ReadingConverter} from
+	 * {@code Row} to an entity, Spring Data's own extension point for reading a row by
+	 * hand): everything else reads and writes entities through Spring Data.
 	 * @return the rule
 	 */
 	public ArchRule noRawDriverAccess() {
 		return noClasses().that()
 			.resideInAPackage(this.basePackage + "..")
 			.and(not(exception()))
+			.and()
+			.areNotAnnotatedWith(ReadingConverter.class)
 			.should()
 			.dependOnClassesThat(assignableTo(CqlSession.class).or(assignableTo(Row.class))
 				.or(assignableTo(ReactiveRow.class))
 				.or(assignableTo(RowMapper.class)))
-			.because("rows are mapped to entities by Spring Data; the exceptions are " + describeExceptions());
+			.because("rows are mapped to entities by Spring Data (or a row reader it calls); the exceptions are "
+					+ describeExceptions());
 	}
 
 	/**
