@@ -1,11 +1,23 @@
 package dev.querydriven.socialfeed;
 
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.List;
 
+import dev.querydriven.modeling.bucket.Bucket;
+import dev.querydriven.modeling.bucket.BucketGranularity;
 import dev.querydriven.modeling.catalog.AccessPattern;
 import dev.querydriven.modeling.catalog.QueryCatalog;
+import dev.querydriven.modeling.catalog.RouteBudget;
 import dev.querydriven.modeling.catalog.SizingFacts;
 import dev.querydriven.modeling.catalog.WritePattern;
+import dev.querydriven.socialfeed.follow.FollowProperties;
+import dev.querydriven.socialfeed.post.PostProperties;
+import dev.querydriven.socialfeed.timeline.TimelineProperties;
+
+import org.springframework.boot.context.properties.bind.Binder;
 
 /**
  * Every query the social feed runs (the guide's Q1–Q6 and the ones its design adds), the
@@ -27,6 +39,14 @@ import dev.querydriven.modeling.catalog.WritePattern;
 public final class SocialFeedQueryCatalog implements QueryCatalog {
 
 	private static final long USERS = 10_000_000;
+
+	/**
+	 * The most high-fanout authors one user follows, as the model sizes it (Q14): each
+	 * costs every page of that user's timeline the months of its posts within the
+	 * retention. Nothing in the code caps it, so the timeline's worst case is stated at
+	 * this number.
+	 */
+	static final int HIGH_FANOUT_AUTHORS_FOLLOWED = 100;
 
 	/** Q4 and Q11 read the same rows of {@code following_by_user}. */
 	private static final SizingFacts FOLLOWING = new SizingFacts(USERS, 5_000, 75, 0.1,
@@ -146,9 +166,9 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 				new AccessPattern("Q14", "the high-fanout authors a user follows (merged into Q6)",
 						"high_fanout_following_by_user",
 						"SELECT user_id, author_id, since FROM high_fanout_following_by_user WHERE user_id = ?", "",
-						new SizingFacts(USERS, 500, 40, 0.01,
-								"the popular accounts a user follows; each costs the timeline read one or two "
-										+ "partitions of posts_by_user")),
+						new SizingFacts(USERS, HIGH_FANOUT_AUTHORS_FOLLOWED, 40, 0.01,
+								"the popular accounts a user follows; each costs the timeline read one to three "
+										+ "partitions of posts_by_user (the months its retention spans)")),
 				new AccessPattern("Q15", "the authors hidden from a user's timeline (unfollowed)",
 						"timeline_hidden_authors",
 						"SELECT user_id, author_id, hidden_before FROM timeline_hidden_authors WHERE user_id = ?", "",
@@ -269,6 +289,104 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 						"post_like_counts", "UPDATE post_like_counts SET likes = likes + ? WHERE post_id = ?"),
 				new WritePattern("W31", "Delete a deleted post's counter", "post_like_counts",
 						"DELETE FROM post_like_counts WHERE post_id = ?"));
+	}
+
+	/**
+	 * Every route's partition budget, computed from the service's default settings, bound
+	 * here exactly as the application binds them: the timeline's retention (days walked,
+	 * and the months of a pulled author's posts it spans), the follower shards a page or
+	 * a promotion reads, and the bucket cap of the post lists' pages. A lightweight
+	 * transaction's partition counts as read (Paxos reads it to evaluate the condition);
+	 * a counter increment is a write, and is not counted.
+	 */
+	@Override
+	public List<RouteBudget> routeBudgets() {
+		TimelineProperties timeline = new Binder().bindOrCreate("social-feed.timeline", TimelineProperties.class);
+		FollowProperties follow = new Binder().bindOrCreate("social-feed.follow", FollowProperties.class);
+		PostProperties posts = new Binder().bindOrCreate("social-feed.posts", PostProperties.class);
+		int timelineDays = daysSpanned(timeline.retention());
+		int pulledMonths = monthsSpanned(timeline.retention());
+		// An author is promoted (and their followers migrated) when the follower count
+		// reaches the threshold: the follows received so far fill this many shards.
+		int shardsAtPromotion = timeline.fanOutThreshold() / follow.followersPerShard() + 1;
+		int timelineWorstCase = 3 + timelineDays + HIGH_FANOUT_AUTHORS_FOLLOWED * pulledMonths;
+		return List.of(
+				new RouteBudget("POST /users", 2, 2,
+						"the username's and the email's claims (lightweight transactions; a release after a failure "
+								+ "touches the same two partitions)"),
+				new RouteBudget("GET /users/{userId}", 1, 1, "the user"),
+				new RouteBudget("GET /users/by-username/{username}", 2, 2, "the username's claim, then the user"),
+				new RouteBudget("GET /users/by-email/{email}", 2, 2, "the email's claim, then the user"),
+				new RouteBudget("PUT /users/{userId}/following/{targetId}", 5 + shardsAtPromotion,
+						5 + shardsAtPromotion,
+						"both users, the follower's follow row, the target's counts and fan-out mode; the follow that "
+								+ "reaches the fan-out threshold (" + timeline.fanOutThreshold()
+								+ ") promotes the target and reads its follower shards to migrate them: "
+								+ shardsAtPromotion + " at the threshold (" + follow.followersPerShard()
+								+ " follows per shard)"),
+				new RouteBudget("DELETE /users/{userId}/following/{targetId}", 3, 3,
+						"both users and the follower's follow row (which names the shards to delete from)"),
+				new RouteBudget("GET /users/{userId}/followers", 2 + follow.maxShardsPerPage(),
+						2 + follow.maxShardsPerPage(),
+						"the user and their counts, then shard after shard until the page is full: at most "
+								+ follow.maxShardsPerPage() + " (social-feed.follow.max-shards-per-page), then the "
+								+ "page ends with a cursor to the next shard"),
+				new RouteBudget("GET /users/{userId}/following", 2, 2, "the user and their following list"),
+				new RouteBudget("POST /users/{userId}/posts", 3 + shardsAtPromotion, 3 + shardsAtPromotion,
+						"the author and their fan-out mode, then their counts and follower shards to fan out to: "
+								+ shardsAtPromotion + " for an author below the fan-out threshold"),
+				new RouteBudget("GET /users/{userId}/posts", 1 + posts.maxBucketsPerPage(),
+						1 + posts.maxBucketsPerPage(),
+						"the user, then month after month back to the registration until the page is full: at most "
+								+ posts.maxBucketsPerPage() + " (social-feed.posts.max-buckets-per-page), then the "
+								+ "page ends with a cursor to the next month"),
+				new RouteBudget("GET /hashtags/{tag}/posts", 1 + posts.maxBucketsPerPage(),
+						1 + posts.maxBucketsPerPage(),
+						"the tag's days, then day after day until the page is full: at most "
+								+ posts.maxBucketsPerPage() + ", then a cursor to the next day"),
+				new RouteBudget("GET /posts/{postId}", 2, 2, "the post and its like counter"),
+				new RouteBudget("POST /posts/{postId}/likes", 3, 3,
+						"the post, the user, and the like's lightweight transaction (the counter increment is a "
+								+ "write)"),
+				new RouteBudget("GET /posts/{postId}/likes/{userId}", 2, 2, "the post and the user's like"),
+				new RouteBudget("DELETE /users/{userId}/posts/{postId}", 2, 2,
+						"the post, and the timelines it was delivered to"),
+				new RouteBudget("GET /users/{userId}/timeline", timelineWorstCase, timelineWorstCase,
+						"the user, their hidden and pulled authors, the " + timelineDays + " day partitions of the "
+								+ timeline.retention().toDays() + "-day retention (a quiet timeline), and the up to "
+								+ pulledMonths
+								+ " months of each pulled (high-fanout) author's posts within it: at the "
+								+ HIGH_FANOUT_AUTHORS_FOLLOWED + " such authors the model sizes (Q14). Nothing caps "
+								+ "that number: each popular account followed adds to every page"));
+	}
+
+	/**
+	 * The most day buckets a window of the given length touches: one more than it spans
+	 * whole, when it does not start at midnight.
+	 */
+	private static int daysSpanned(Duration length) {
+		long day = Duration.ofDays(1).toNanos();
+		return Math.toIntExact((length.toNanos() + day - 1) / day + 1);
+	}
+
+	/**
+	 * The most month buckets a window of the given length touches: months differ in
+	 * length, so the window is tried starting a millisecond before each month of a
+	 * four-year cycle (leap February included), where it crosses the most boundaries.
+	 */
+	private static int monthsSpanned(Duration length) {
+		int most = 0;
+		for (LocalDate month = LocalDate.of(2024, 1, 1); month.getYear() < 2028; month = month.plusMonths(1)) {
+			Instant start = month.atStartOfDay(ZoneOffset.UTC).toInstant().minusMillis(1);
+			Bucket first = Bucket.of(BucketGranularity.MONTH, start);
+			Bucket last = Bucket.of(BucketGranularity.MONTH, start.plus(length));
+			int spanned = 1;
+			for (Bucket bucket = first; !bucket.equals(last); bucket = bucket.next()) {
+				spanned++;
+			}
+			most = Math.max(most, spanned);
+		}
+		return most;
 	}
 
 }

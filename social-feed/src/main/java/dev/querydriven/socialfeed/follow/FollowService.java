@@ -37,13 +37,16 @@ public class FollowService {
 
 	private final CursorCodec cursors;
 
+	private final int maxShardsPerPage;
+
 	FollowService(FollowRepository follows, FollowerShards shards, UserService users, FollowCopies copies,
-			CursorCodec cursors) {
+			CursorCodec cursors, FollowProperties properties) {
 		this.follows = follows;
 		this.shards = shards;
 		this.users = users;
 		this.copies = copies;
 		this.cursors = cursors;
+		this.maxShardsPerPage = properties.maxShardsPerPage();
 	}
 
 	/**
@@ -102,8 +105,10 @@ public class FollowService {
 
 	/**
 	 * A page of a user's followers (Q3): the shards in order, each in follower-id order,
-	 * one partition at a time until the page is full. The cursor is the shard and the
-	 * last follower of the page.
+	 * one partition at a time until the page is full, or until
+	 * {@link FollowProperties#maxShardsPerPage()} shards were read (shards emptied by
+	 * unfollows are read too): then the page ends early with a cursor to the next shard.
+	 * The cursor is the shard and the last follower of the page, or the next shard alone.
 	 * @param userId the user
 	 * @param cursor the previous page's cursor, or {@code null}
 	 * @param limit the page size
@@ -113,14 +118,24 @@ public class FollowService {
 		String scope = "followers:" + userId;
 		return Mono.defer(() -> {
 			ShardPosition from = decodeShardPosition(scope, cursor);
-			Flux<FollowersByUserShardRow> rows = this.shards.current(userId)
-				.flatMapMany((last) -> Flux.range(from.shard(), Math.max(0, last - from.shard() + 1)))
-				.concatMap((shard) -> this.follows.findFollowers(userId, shard,
-						(shard == from.shard()) ? from.after() : null, limit + 1))
-				.take(limit + 1);
-			return this.users.require(userId, "userId")
-				.then(page(rows, limit, (row) -> List.of(Integer.toString(row.shard()), row.followerId().toString()),
-						scope));
+			return this.users.require(userId, "userId").then(this.shards.current(userId)).flatMap((last) -> {
+				int lastRead = (int) Math.min(last, (long) from.shard() + this.maxShardsPerPage - 1);
+				Flux<FollowersByUserShardRow> rows = Flux.range(from.shard(), Math.max(0, lastRead - from.shard() + 1))
+					.concatMap((shard) -> this.follows.findFollowers(userId, shard,
+							(shard == from.shard()) ? from.after() : null, limit + 1))
+					.take(limit + 1);
+				Function<FollowersByUserShardRow, List<String>> positionOf = (row) -> List
+					.of(Integer.toString(row.shard()), row.followerId().toString());
+				return page(rows, limit, positionOf, scope).map((page) -> {
+					if (page.next() != null || lastRead >= last) {
+						return page;
+					}
+					// The cap was reached before the page filled: go on from the next
+					// shard.
+					return new Page<>(page.items(),
+							this.cursors.encode(scope, List.of(Integer.toString(lastRead + 1))));
+				});
+			});
 		});
 	}
 
@@ -164,6 +179,9 @@ public class FollowService {
 		try {
 			if (values.size() == 2 && Integer.parseInt(values.get(0)) >= 0) {
 				return new ShardPosition(Integer.parseInt(values.get(0)), UUID.fromString(values.get(1)));
+			}
+			if (values.size() == 1 && Integer.parseInt(values.get(0)) >= 0) {
+				return new ShardPosition(Integer.parseInt(values.get(0)), null);
 			}
 		}
 		catch (IllegalArgumentException ex) {

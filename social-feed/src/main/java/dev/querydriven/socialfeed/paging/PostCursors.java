@@ -29,7 +29,9 @@ public final class PostCursors {
 	/**
 	 * Encodes where a bucketed read resumes.
 	 * @param scope the list and its selecting parameters, e.g. {@code "user-posts:" + id}
-	 * @param cursor the bucket and the last position read, or {@code null}
+	 * @param cursor the bucket and the last position read (none when the page stopped at
+	 * its partition cap: the next page starts at the beginning of the bucket), or
+	 * {@code null}
 	 * @return the cursor, or {@code null} when there is no next page
 	 */
 	public String encode(String scope, BucketCursor<TimelinePosition> cursor) {
@@ -38,7 +40,9 @@ public final class PostCursors {
 		}
 		List<String> values = new ArrayList<>();
 		values.add(cursor.bucket().key());
-		values.addAll(cursor.after().values());
+		if (!cursor.atStart()) {
+			values.addAll(cursor.after().values());
+		}
 		return this.codec.encode(scope, values);
 	}
 
@@ -55,12 +59,15 @@ public final class PostCursors {
 			return null;
 		}
 		List<String> values = this.codec.decodeValues(scope, cursor);
-		if (values.size() != 3) {
+		if (values.size() != 1 && values.size() != 3) {
 			throw invalid();
 		}
 		try {
-			return new BucketCursor<>(Bucket.parse(granularity, values.get(0)),
-					TimelinePosition.fromValues(values.subList(1, 3)));
+			Bucket bucket = Bucket.parse(granularity, values.get(0));
+			// A bucket alone: the previous page stopped at its partition cap, and this
+			// one starts at the beginning of that bucket.
+			return (values.size() == 1) ? BucketCursor.startOf(bucket)
+					: new BucketCursor<>(bucket, TimelinePosition.fromValues(values.subList(1, 3)));
 		}
 		catch (IllegalArgumentException ex) {
 			throw invalid();

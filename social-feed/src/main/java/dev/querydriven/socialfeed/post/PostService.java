@@ -50,8 +50,10 @@ public class PostService {
 
 	private final TimeSource time;
 
+	private final PostProperties properties;
+
 	PostService(PostRepository posts, LikeRepository likes, UserService users, DualWriter writer, PostCopies copies,
-			PostCursors cursors, TimeSource time) {
+			PostCursors cursors, TimeSource time, PostProperties properties) {
 		this.posts = posts;
 		this.likes = likes;
 		this.users = users;
@@ -59,6 +61,7 @@ public class PostService {
 		this.copies = copies;
 		this.cursors = cursors;
 		this.time = time;
+		this.properties = properties;
 	}
 
 	/**
@@ -176,7 +179,9 @@ public class PostService {
 	/**
 	 * A page of a user's posts, newest first (Q2): a walk over the user's monthly buckets
 	 * from the current month back to the month the user registered, one partition at a
-	 * time, stopping as soon as the page is full.
+	 * time, stopping as soon as the page is full, or after
+	 * {@link PostProperties#maxBucketsPerPage()} months: a quiet account's walk back to
+	 * its registration is spread over several requests, each with a bounded cost.
 	 * @param userId the author
 	 * @param cursor the previous page's cursor, or {@code null}
 	 * @param limit the page size
@@ -190,7 +195,8 @@ public class PostService {
 			return this.users.require(userId, "userId")
 				.flatMap((user) -> MultiBucketReader.latest(
 						(slice, after, max) -> this.posts.findByUserBucket(userId, slice, after, max),
-						PostsByUserRow::position, PostRepository.USER_BUCKET, now, user.createdAt(), limit, position))
+						PostsByUserRow::position, PostRepository.USER_BUCKET, now, user.createdAt(), limit,
+						this.properties.maxBucketsPerPage(), position))
 				.onErrorMap(IllegalArgumentException.class,
 						(ex) -> new InvalidRequestException("cursor", "is not a cursor issued for this list"))
 				.map((page) -> new Page<>(page.items(), this.cursors.encode(scope, page.next())));
@@ -225,7 +231,8 @@ public class PostService {
 	/**
 	 * A page of a hashtag's posts, newest first (Q5): a walk over exactly the days the
 	 * tag was used (its {@code hashtag_days} index, Q10), newest first, stopping as soon
-	 * as the page is full.
+	 * as the page is full, or after {@link PostProperties#maxBucketsPerPage()} days (a
+	 * day whose posts were all deleted stays in the index, and is read empty).
 	 * @param tag the tag, any case, with or without {@code #}
 	 * @param cursor the previous page's cursor, or {@code null}
 	 * @param limit the page size
@@ -241,7 +248,7 @@ public class PostService {
 				.collectList()
 				.flatMap((days) -> MultiBucketReader.walk(
 						(slice, after, max) -> this.posts.findByHashtagBucket(hashtag, slice, after, max),
-						PostsByHashtagRow::position, days, limit, position))
+						PostsByHashtagRow::position, days, limit, this.properties.maxBucketsPerPage(), position))
 				.onErrorMap(IllegalArgumentException.class,
 						(ex) -> new InvalidRequestException("cursor", "is not a cursor issued for this list"))
 				.map((page) -> new Page<>(page.items(), this.cursors.encode(scope, page.next())));

@@ -40,7 +40,9 @@ import org.springframework.stereotype.Service;
  * high-fanout authors (Q14), then the timeline's days from the newest back, one partition
  * at a time until the page is full (at most the retention's days, reached only by a
  * timeline with few entries), plus, per high-fanout author followed, their months of
- * {@code posts_by_user} within the window (one or two partitions each). Every read
+ * {@code posts_by_user} within the window (one to three partitions each: 30 days can
+ * reach from January into March). Nothing caps the number of such authors, which is why
+ * the catalogue states the route's worst case at the number the model sizes. Every read
  * restricts a full partition key.
  */
 @Service

@@ -247,6 +247,32 @@ class FollowServiceIntegrationTests {
 		assertThat(seen).containsExactlyElementsOf(expected);
 	}
 
+	/**
+	 * Shards emptied by unfollows cost a page at most its cap of shard reads: the first
+	 * page reads four empty shards and answers with no followers and a cursor, the next
+	 * goes on from the fifth shard and finds the follower behind them.
+	 */
+	@Test
+	@ServesQuery("Q3")
+	void followersBehindEmptiedShardsComeOnALaterPage() {
+		UsersByIdRow author = this.fixtures.user();
+		// Twenty follows received and left again, counted as the service counts them:
+		// shards 0 to 4 at the tests' 4 a shard, all empty.
+		this.fixtures.rows("UPDATE follower_counts SET followers = followers + 20, "
+				+ "follows_received = follows_received + 20 WHERE user_id = ?", author.userId());
+		this.fixtures.rows("UPDATE follower_counts SET followers = followers - 20 WHERE user_id = ?", author.userId());
+		UsersByIdRow follower = this.fixtures.user();
+		this.fixtures.follow(follower, author);
+
+		Page<FollowersByUserShardRow> first = this.follows.followers(author.userId(), null, 10).block();
+		assertThat(first.items()).isEmpty();
+		assertThat(first.next()).isNotNull();
+		Page<FollowersByUserShardRow> second = this.follows.followers(author.userId(), first.next(), 10).block();
+		assertThat(second.items()).extracting(FollowersByUserShardRow::followerId).containsExactly(follower.userId());
+		assertThat(second.items()).extracting(FollowersByUserShardRow::shard).containsExactly(5);
+		assertThat(second.next()).isNull();
+	}
+
 	/** A cursor issued for one user's list is refused on another's. */
 	/**
 	 * The users a user follows come in followed-id order, page after page, each exactly

@@ -134,6 +134,27 @@ class PostServiceIntegrationTests {
 	}
 
 	/**
+	 * A quiet stretch longer than a page's cap of months is spread over requests: the
+	 * first page reads twelve months and answers with the one recent post and a cursor,
+	 * the next goes on from the thirteenth month and finds the old post.
+	 */
+	@Test
+	@ServesQuery("Q2")
+	void quietMonthsBeyondThePageCapComeOnTheNextPage() {
+		Instant now = this.fixtures.now();
+		UsersByIdRow author = this.fixtures.user(now.minus(Duration.ofDays(730)));
+		PostsByIdRow old = this.fixtures.post(author, "a year and a half ago", now.minus(Duration.ofDays(540)));
+		PostsByIdRow recent = this.fixtures.post(author, "today", now);
+
+		Page<PostsByUserRow> first = this.posts.latestByUser(author.userId(), null, 10, now.plusSeconds(1)).block();
+		assertThat(first.items()).extracting(PostsByUserRow::postId).containsExactly(recent.postId());
+		assertThat(first.next()).isNotNull();
+		Page<PostsByUserRow> second = this.posts.latestByUser(author.userId(), first.next(), 10, now.plusSeconds(1))
+			.block();
+		assertThat(second.items()).extracting(PostsByUserRow::postId).containsExactly(old.postId());
+	}
+
+	/**
 	 * Posts of one millisecond come back in Cassandra's order of their ids, which the
 	 * Java comparator reproduces (random and name-based UUIDs alike), so merging lists in
 	 * Java agrees with paging in Cassandra.

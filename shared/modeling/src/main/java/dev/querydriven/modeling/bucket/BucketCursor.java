@@ -10,14 +10,32 @@ import java.util.Objects;
  * {@code bucket.key()} and the position's time and id).
  *
  * @param bucket the bucket to resume in
- * @param after the position of the last row returned
+ * @param after the position of the last row returned, or {@code null} to read the bucket
+ * from its start: where a page stopped at its partition cap before reaching this bucket
  * @param <P> the clustering position type
  */
 public record BucketCursor<P>(Bucket bucket, P after) {
 
 	public BucketCursor {
 		Objects.requireNonNull(bucket, "bucket");
-		Objects.requireNonNull(after, "after");
+	}
+
+	/**
+	 * Where a walk resumes at the start of a bucket.
+	 * @param bucket the bucket
+	 * @param <P> the clustering position type
+	 * @return the cursor
+	 */
+	public static <P> BucketCursor<P> startOf(Bucket bucket) {
+		return new BucketCursor<>(bucket, null);
+	}
+
+	/**
+	 * Whether the walk resumes at the start of the bucket rather than after a row.
+	 * @return {@code true} when there is no position
+	 */
+	public boolean atStart() {
+		return this.after == null;
 	}
 
 }

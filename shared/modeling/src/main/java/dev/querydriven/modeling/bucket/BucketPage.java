@@ -8,7 +8,8 @@ import java.util.List;
  * @param items the rows, in the read order
  * @param next where the next page resumes, or {@code null} when the walk reached its
  * bound. A full page always carries a cursor, since more rows may follow; the page after
- * it may then turn out empty.
+ * it may then turn out empty. A page that stopped at its partition cap before it was full
+ * carries a cursor to the start of the next bucket.
  * @param partitionsRead how many single-partition queries the page took (empty buckets
  * included)
  * @param <T> the row type

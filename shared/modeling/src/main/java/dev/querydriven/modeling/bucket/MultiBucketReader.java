@@ -32,6 +32,14 @@ import reactor.core.publisher.Mono;
  * A page ends with a {@link BucketCursor} (bucket + last clustering position) from which
  * the next page resumes, across bucket boundaries: every row is returned exactly once, in
  * order, whatever the page size.
+ *
+ * <p>
+ * Where the buckets between the newest and the bound can be many and empty (months since
+ * a user registered, days of a tag whose posts were deleted), a caller can also cap the
+ * partitions <em>one page</em> reads ({@code maxPartitions}): a page that reaches the cap
+ * before it is full answers with the rows it found and a cursor to the next bucket, and
+ * the client's next request continues the walk. The walk still reaches every bucket, only
+ * spread over requests, so a request's cost stays bounded whatever the data.
  */
 public final class MultiBucketReader {
 
@@ -61,6 +69,31 @@ public final class MultiBucketReader {
 	 */
 	public static <T, P> Mono<BucketPage<T, P>> latest(BucketQuery<T, P> query, Function<T, P> positionOf,
 			BucketGranularity granularity, Instant newest, Instant oldest, int limit, BucketCursor<P> cursor) {
+		return latest(query, positionOf, granularity, newest, oldest, limit, Integer.MAX_VALUE, cursor);
+	}
+
+	/**
+	 * {@link #latest(BucketQuery, Function, BucketGranularity, Instant, Instant, int, BucketCursor)},
+	 * reading at most {@code maxPartitions} partitions for the page: a page that reaches
+	 * the cap before it is full ends with a cursor to the next bucket (its
+	 * {@link BucketCursor#after() position} {@code null}), from which the next page goes
+	 * on.
+	 * @param query reads one bucket partition, newest first
+	 * @param positionOf the clustering position of a row
+	 * @param granularity the table's bucket size
+	 * @param newest the newest instant to consider (usually now)
+	 * @param oldest a known lower bound for the key's data: the walk ends in its bucket
+	 * @param limit the page size, at least 1
+	 * @param maxPartitions the most partitions the page reads, at least 1
+	 * @param cursor where the previous page ended, or {@code null} for the first page
+	 * @param <T> the row type
+	 * @param <P> the clustering position type
+	 * @return the page; an {@link IllegalArgumentException} when the limit or the cap is
+	 * below 1 or the cursor's bucket is older than {@code oldest}'s
+	 */
+	public static <T, P> Mono<BucketPage<T, P>> latest(BucketQuery<T, P> query, Function<T, P> positionOf,
+			BucketGranularity granularity, Instant newest, Instant oldest, int limit, int maxPartitions,
+			BucketCursor<P> cursor) {
 		Objects.requireNonNull(newest, "newest");
 		Objects.requireNonNull(oldest, "oldest");
 		Objects.requireNonNull(granularity, "granularity");
@@ -69,7 +102,7 @@ public final class MultiBucketReader {
 		if (cursor != null && cursor.bucket().granularity() == granularity && cursor.bucket().end().isAfter(to)) {
 			to = cursor.bucket().end();
 		}
-		return range(query, positionOf, granularity, from, to, ReadOrder.NEWEST_FIRST, limit, cursor);
+		return range(query, positionOf, granularity, from, to, ReadOrder.NEWEST_FIRST, limit, maxPartitions, cursor);
 	}
 
 	/**
@@ -91,6 +124,30 @@ public final class MultiBucketReader {
 	public static <T, P> Mono<BucketPage<T, P>> range(BucketQuery<T, P> query, Function<T, P> positionOf,
 			BucketGranularity granularity, Instant from, Instant to, ReadOrder order, int limit,
 			BucketCursor<P> cursor) {
+		return range(query, positionOf, granularity, from, to, order, limit, Integer.MAX_VALUE, cursor);
+	}
+
+	/**
+	 * {@link #range(BucketQuery, Function, BucketGranularity, Instant, Instant, ReadOrder, int, BucketCursor)},
+	 * reading at most {@code maxPartitions} partitions for the page (see
+	 * {@link #latest(BucketQuery, Function, BucketGranularity, Instant, Instant, int, int, BucketCursor)}).
+	 * @param query reads one bucket partition, in {@code order}
+	 * @param positionOf the clustering position of a row
+	 * @param granularity the table's bucket size
+	 * @param from the range's start (inclusive)
+	 * @param to the range's end (exclusive)
+	 * @param order newest or oldest first: the order {@code query} reads in
+	 * @param limit the page size, at least 1
+	 * @param maxPartitions the most partitions the page reads, at least 1
+	 * @param cursor where the previous page ended, or {@code null} for the first page
+	 * @param <T> the row type
+	 * @param <P> the clustering position type
+	 * @return the page; an {@link IllegalArgumentException} when the limit or the cap is
+	 * below 1 or the cursor's bucket is not one the range spans
+	 */
+	public static <T, P> Mono<BucketPage<T, P>> range(BucketQuery<T, P> query, Function<T, P> positionOf,
+			BucketGranularity granularity, Instant from, Instant to, ReadOrder order, int limit, int maxPartitions,
+			BucketCursor<P> cursor) {
 		Objects.requireNonNull(query, "query");
 		Objects.requireNonNull(positionOf, "positionOf");
 		Objects.requireNonNull(granularity, "granularity");
@@ -99,6 +156,9 @@ public final class MultiBucketReader {
 		Objects.requireNonNull(order, "order");
 		if (limit < 1) {
 			return Mono.error(invalidLimit(limit));
+		}
+		if (maxPartitions < 1) {
+			return Mono.error(invalidCap(maxPartitions));
 		}
 		if (!from.isBefore(to)) {
 			return (cursor != null) ? Mono.error(foreignCursor(cursor))
@@ -119,7 +179,9 @@ public final class MultiBucketReader {
 		// Generated lazily: the walk asks for the next bucket only when it needs it, so a
 		// range over years of hourly buckets costs nothing until it is read.
 		Flux<BucketSlice> slices = buckets(first, last, order).map((bucket) -> BucketSlice.of(bucket, from, to));
-		return read(query, positionOf, slices, limit, cursor);
+		Bucket end = last;
+		return read(query, positionOf, slices, limit, maxPartitions,
+				(bucket) -> bucket.equals(end) ? null : bucket.step(order), cursor);
 	}
 
 	/**
@@ -140,11 +202,35 @@ public final class MultiBucketReader {
 	 */
 	public static <T, P> Mono<BucketPage<T, P>> walk(BucketQuery<T, P> query, Function<T, P> positionOf,
 			List<BucketSlice> slices, int limit, BucketCursor<P> cursor) {
+		return walk(query, positionOf, slices, limit, Integer.MAX_VALUE, cursor);
+	}
+
+	/**
+	 * {@link #walk(BucketQuery, Function, List, int, BucketCursor)}, reading at most
+	 * {@code maxPartitions} partitions for the page (see
+	 * {@link #latest(BucketQuery, Function, BucketGranularity, Instant, Instant, int, int, BucketCursor)}).
+	 * @param query reads one bucket partition, in the slices' order
+	 * @param positionOf the clustering position of a row
+	 * @param slices the partitions to read, in read order
+	 * @param limit the page size, at least 1
+	 * @param maxPartitions the most partitions the page reads, at least 1
+	 * @param cursor where the previous page ended, or {@code null} for the first page
+	 * @param <T> the row type
+	 * @param <P> the clustering position type
+	 * @return the page; an {@link IllegalArgumentException} when the limit or the cap is
+	 * below 1, the slices are not in a strict order of one granularity, or the cursor's
+	 * bucket is not one of the slices
+	 */
+	public static <T, P> Mono<BucketPage<T, P>> walk(BucketQuery<T, P> query, Function<T, P> positionOf,
+			List<BucketSlice> slices, int limit, int maxPartitions, BucketCursor<P> cursor) {
 		Objects.requireNonNull(query, "query");
 		Objects.requireNonNull(positionOf, "positionOf");
 		List<BucketSlice> toRead = List.copyOf(slices);
 		if (limit < 1) {
 			return Mono.error(invalidLimit(limit));
+		}
+		if (maxPartitions < 1) {
+			return Mono.error(invalidCap(maxPartitions));
 		}
 		String disorder = disorder(toRead);
 		if (disorder != null) {
@@ -157,11 +243,21 @@ public final class MultiBucketReader {
 				return Mono.error(foreignCursor(cursor));
 			}
 		}
-		return read(query, positionOf, Flux.fromIterable(toRead.subList(resumeAt, toRead.size())), limit, cursor);
+		return read(query, positionOf, Flux.fromIterable(toRead.subList(resumeAt, toRead.size())), limit, maxPartitions,
+				(bucket) -> {
+					int next = indexOf(toRead, bucket) + 1;
+					return (next < toRead.size()) ? toRead.get(next).bucket() : null;
+				}, cursor);
 	}
 
+	/**
+	 * Reads the slices one after the other until the page is full or the cap is reached;
+	 * {@code following} names the bucket after a given one in the walk ({@code null}
+	 * after the last), where a page stopped by the cap resumes.
+	 */
 	private static <T, P> Mono<BucketPage<T, P>> read(BucketQuery<T, P> query, Function<T, P> positionOf,
-			Flux<BucketSlice> slices, int limit, BucketCursor<P> cursor) {
+			Flux<BucketSlice> slices, int limit, int maxPartitions, Function<Bucket, Bucket> following,
+			BucketCursor<P> cursor) {
 		return Mono.defer(() -> {
 			PageCollector<T, P> page = new PageCollector<>(limit, positionOf);
 			// concatMap without prefetch: one partition at a time, and the next one only
@@ -172,11 +268,14 @@ public final class MultiBucketReader {
 				P after = (cursor != null && slice.bucket().equals(cursor.bucket())) ? cursor.after() : null;
 				int wanted = page.remaining();
 				page.partitionsRead++;
+				page.lastBucketRead = slice.bucket();
 				return query.read(slice, after, wanted)
 					.take(wanted)
 					.collectList()
 					.doOnNext((rows) -> page.add(slice.bucket(), rows));
-			}, 0).takeUntil((rows) -> page.isFull()).then(Mono.fromSupplier(page::toPage));
+			}, 0)
+				.takeUntil((rows) -> page.isFull() || page.partitionsRead >= maxPartitions)
+				.then(Mono.fromSupplier(() -> page.toPage(following)));
 		});
 	}
 
@@ -222,6 +321,10 @@ public final class MultiBucketReader {
 		return new IllegalArgumentException("The page size must be at least 1, not " + limit);
 	}
 
+	private static IllegalArgumentException invalidCap(int maxPartitions) {
+		return new IllegalArgumentException("A page must be allowed at least 1 partition, not " + maxPartitions);
+	}
+
 	private static IllegalArgumentException foreignCursor(BucketCursor<?> cursor) {
 		return new IllegalArgumentException("The cursor's bucket " + cursor.bucket() + " is not part of this read");
 	}
@@ -241,6 +344,8 @@ public final class MultiBucketReader {
 		private BucketCursor<P> last;
 
 		private int partitionsRead;
+
+		private Bucket lastBucketRead;
 
 		PageCollector(int limit, Function<T, P> positionOf) {
 			this.limit = limit;
@@ -262,10 +367,16 @@ public final class MultiBucketReader {
 			}
 		}
 
-		BucketPage<T, P> toPage() {
-			// A full page may continue; a short one means every bucket up to the bound
-			// was read.
-			return new BucketPage<>(this.items, isFull() ? this.last : null, this.partitionsRead);
+		BucketPage<T, P> toPage(Function<Bucket, Bucket> following) {
+			// A full page may continue. A short one either read every bucket up to the
+			// walk's bound, or stopped at the page's partition cap: then the next page
+			// starts at the beginning of the bucket after the last one read.
+			if (isFull()) {
+				return new BucketPage<>(this.items, this.last, this.partitionsRead);
+			}
+			Bucket next = (this.lastBucketRead != null) ? following.apply(this.lastBucketRead) : null;
+			return new BucketPage<>(this.items, (next != null) ? BucketCursor.startOf(next) : null,
+					this.partitionsRead);
 		}
 
 	}

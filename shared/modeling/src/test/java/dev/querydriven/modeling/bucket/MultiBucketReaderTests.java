@@ -334,6 +334,79 @@ class MultiBucketReaderTests {
 		assertThat(this.table.reads()).isEmpty();
 	}
 
+	/**
+	 * A page capped at three partitions over a quiet stretch stops after three empty
+	 * months with the rows it found and a cursor to the start of the next month; paging
+	 * on from it returns every row exactly once, each page reading at most three
+	 * partitions.
+	 */
+	@Test
+	void cappedPageStopsAtItsPartitionsAndResumesAtTheNextBucket() {
+		List<Event> older = insertHourly("2025-06-10T00:00:00Z", 2);
+		List<Event> newer = insertHourly("2026-05-10T00:00:00Z", 1);
+
+		BucketPage<Event, Position> first = MultiBucketReader
+			.latest(this.table.query(ReadOrder.NEWEST_FIRST), Event::position, MONTH, NOW, CREATED, 10, 3, null)
+			.block();
+		assertThat(first.items()).containsExactlyElementsOf(newer);
+		assertThat(first.partitionsRead()).isEqualTo(3);
+		assertThat(first.next().bucket().key()).isEqualTo("2026-02");
+		assertThat(first.next().atStart()).isTrue();
+		assertThat(keys(this.table.bucketsRead())).containsExactly("2026-05", "2026-04", "2026-03");
+
+		List<Event> read = new ArrayList<>(first.items());
+		BucketCursor<Position> cursor = first.next();
+		int pages = 1;
+		while (cursor != null && pages < 20) {
+			BucketPage<Event, Position> page = MultiBucketReader
+				.latest(this.table.query(ReadOrder.NEWEST_FIRST), Event::position, MONTH, NOW, CREATED, 10, 3, cursor)
+				.block();
+			assertThat(page.partitionsRead()).isLessThanOrEqualTo(3);
+			read.addAll(page.items());
+			cursor = page.next();
+			pages++;
+		}
+		List<Event> expected = new ArrayList<>(newer);
+		expected.addAll(reversed(older));
+		assertThat(read).containsExactlyElementsOf(expected);
+		// 2024-01 to 2026-05 is 29 months, three a page.
+		assertThat(pages).isEqualTo(10);
+	}
+
+	/**
+	 * A capped walk over a bucket index ends without a cursor when its last partition is
+	 * the index's last: the cap only continues a walk that has buckets left.
+	 */
+	@Test
+	void cappedWalkEndingOnTheLastBucketHasNoCursor() {
+		List<Event> january = insertHourly("2025-01-05T00:00:00Z", 1);
+		List<Event> october = insertHourly("2025-10-05T00:00:00Z", 1);
+		List<BucketSlice> index = List.of(BucketSlice.of(Bucket.parse(MONTH, "2025-10")),
+				BucketSlice.of(Bucket.parse(MONTH, "2025-01")));
+
+		BucketPage<Event, Position> first = MultiBucketReader
+			.walk(this.table.query(ReadOrder.NEWEST_FIRST), Event::position, index, 5, 1, null)
+			.block();
+		assertThat(first.items()).containsExactlyElementsOf(october);
+		assertThat(first.next()).isEqualTo(BucketCursor.startOf(Bucket.parse(MONTH, "2025-01")));
+		BucketPage<Event, Position> second = MultiBucketReader
+			.walk(this.table.query(ReadOrder.NEWEST_FIRST), Event::position, index, 5, 1, first.next())
+			.block();
+		assertThat(second.items()).containsExactlyElementsOf(january);
+		assertThat(second.next()).isNull();
+	}
+
+	/** A cap below one partition is refused before any read. */
+	@Test
+	void partitionCapBelowOneIsRejected() {
+		MultiBucketReader
+			.latest(this.table.query(ReadOrder.NEWEST_FIRST), Event::position, MONTH, NOW, CREATED, 10, 0, null)
+			.as(StepVerifier::create)
+			.expectErrorMessage("A page must be allowed at least 1 partition, not 0")
+			.verify();
+		assertThat(this.table.reads()).isEmpty();
+	}
+
 	/** A page size below one is refused before any read. */
 	@Test
 	void pageSizeBelowOneIsRejected() {
