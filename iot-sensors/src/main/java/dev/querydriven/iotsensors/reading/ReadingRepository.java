@@ -8,6 +8,7 @@ import java.util.function.ToIntFunction;
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import dev.querydriven.modeling.bucket.Bucket;
 import dev.querydriven.modeling.bucket.BucketSlice;
 import dev.querydriven.modeling.bucket.ReadOrder;
@@ -20,7 +21,6 @@ import org.springframework.data.cassandra.core.ReactiveCassandraOperations;
 import org.springframework.data.cassandra.core.cql.QueryOptions;
 import org.springframework.data.cassandra.core.cql.WriteOptions;
 import org.springframework.data.cassandra.core.query.Query;
-import org.springframework.data.domain.Sort;
 import org.springframework.stereotype.Repository;
 
 import static org.springframework.data.cassandra.core.query.Criteria.where;
@@ -66,6 +66,16 @@ class ReadingRepository {
 
 	private static final String INSERT = "INSERT INTO sensor_data (sensor_id, date, hour, reading_time, temperature, "
 			+ "humidity, battery_level) VALUES (?, ?, ?, ?, ?, ?, ?) USING TTL ?";
+
+	/**
+	 * Q3 and Q4, written out rather than built from a {@code Query} on every call: the
+	 * template still prepares each once and maps the rows to the entity.
+	 */
+	private static final String IN_HOUR_NEWEST = "SELECT * FROM sensor_data WHERE sensor_id = ? AND date = ? "
+			+ "AND hour = ? AND reading_time >= ? AND reading_time < ? ORDER BY reading_time DESC LIMIT ?";
+
+	private static final String IN_HOUR_OLDEST = "SELECT * FROM sensor_data WHERE sensor_id = ? AND date = ? "
+			+ "AND hour = ? AND reading_time >= ? AND reading_time < ? ORDER BY reading_time ASC LIMIT ?";
 
 	private final ReactiveCassandraOperations template;
 
@@ -115,14 +125,11 @@ class ReadingRepository {
 		if (!lower.isBefore(upper)) {
 			return Flux.empty();
 		}
-		Sort.Direction direction = (order == ReadOrder.NEWEST_FIRST) ? Sort.Direction.DESC : Sort.Direction.ASC;
-		Query query = Query
-			.query(where("sensorId").is(sensorId), where("date").is(hour.date()), where("hour").is(hour.hour()),
-					where("readingTime").gte(lower), where("readingTime").lt(upper))
-			.sort(Sort.by(direction, "readingTime"))
-			.limit(limit)
-			.queryOptions(READ);
-		return this.template.select(query, SensorDataRow.class);
+		String cql = (order == ReadOrder.NEWEST_FIRST) ? IN_HOUR_NEWEST : IN_HOUR_OLDEST;
+		return this.template
+			.select(SimpleStatement.newInstance(cql, sensorId, hour.date(), hour.hour(), lower, upper, limit)
+				.setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+				.setIdempotent(true), SensorDataRow.class);
 	}
 
 	/**

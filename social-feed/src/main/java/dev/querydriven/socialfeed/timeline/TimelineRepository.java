@@ -55,6 +55,14 @@ class TimelineRepository {
 	static final BucketGranularity TIMELINE_BUCKET = BucketGranularity.DAY;
 
 	/**
+	 * A day's first page, written out rather than built from a {@code Query} on every
+	 * call (the timeline runs it for every day bucket it walks): the template still
+	 * prepares it once and maps the rows to the entity.
+	 */
+	private static final String FIRST_PAGE = "SELECT * FROM user_timeline "
+			+ "WHERE user_id = ? AND day = ? AND post_time >= ? AND post_time < ? LIMIT ?";
+
+	/**
 	 * The next page of one day of a reader's timeline: strictly after the last entry
 	 * read, compared on the whole clustering key (a tuple comparison, which Spring Data's
 	 * {@code Criteria} cannot say). Catalogued with Q6.
@@ -119,11 +127,10 @@ class TimelineRepository {
 	@ServesQuery("Q6")
 	Flux<UserTimelineRow> findEntries(UUID userId, BucketSlice slice, TimelinePosition after, int limit) {
 		if (after == null) {
-			return this.template.select(Query
-				.query(where("userId").is(userId), where("day").is(slice.bucket().date()),
-						where("postTime").gte(slice.from()), where("postTime").lt(slice.to()))
-				.limit(limit)
-				.queryOptions(READ), UserTimelineRow.class);
+			return this.template.select(SimpleStatement
+				.newInstance(FIRST_PAGE, userId, slice.bucket().date(), slice.from(), slice.to(), limit)
+				.setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+				.setIdempotent(true), UserTimelineRow.class);
 		}
 		SimpleStatement next = SimpleStatement
 			.newInstance(NEXT_PAGE, userId, slice.bucket().date(), slice.from(), after.time(), after.id(), limit)
