@@ -197,7 +197,9 @@ public final class Report {
 			.append(" requests in flight (closed model) |\n");
 		md.append("| Windows | ")
 			.append(seconds(result.settings().warmUp()))
-			.append(" s warm-up, then ")
+			.append(" s warm-up in the layer JVM (raw driver, service layer), ")
+			.append(seconds(result.settings().httpWarmUp()))
+			.append(" s in a service JVM (HTTP), then ")
 			.append(seconds(result.settings().window()))
 			.append(" s measured, per layer and request |\n");
 		md.append("| Inputs | every layer cycles through the same inputs of a request (")
