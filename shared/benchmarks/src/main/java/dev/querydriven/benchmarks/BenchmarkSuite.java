@@ -401,7 +401,7 @@ public final class BenchmarkSuite {
 				lane += this.settings.parallel() ? 1 : 0;
 				continue;
 			}
-			warmUp(phases, lane, workload, url, this.settings.httpWarmUp());
+			warmUp(phases, lane, workload, url, this.settings.warmUp());
 			// Without a measured throughput (the smoke run), the concurrency per second.
 			double saturation = closedThroughput.getOrDefault(workload.info().id(),
 					(double) this.settings.concurrency());
@@ -441,10 +441,12 @@ public final class BenchmarkSuite {
 	 */
 	private static void collect(GatlingRun.Result result, Map<String, List<Run>> runs, Map<String, Double> throughput) {
 		long warmUpErrors = 0;
+		double warmUpSeconds = 0;
 		for (GatlingRun.PhaseResult phase : result.phases().values()) {
 			HttpPlan.Phase plan = phase.phase();
 			if (HttpPlan.Phase.WARM_UP.equals(plan.kind())) {
 				warmUpErrors = phase.outcome().errors();
+				warmUpSeconds = plan.seconds();
 				continue;
 			}
 			if (HttpPlan.Phase.PROFILE.equals(plan.kind())) {
@@ -453,10 +455,11 @@ public final class BenchmarkSuite {
 			Outcome o = phase.outcome();
 			Outcome outcome = new Outcome(o.seconds(), o.requests(), o.errors(), o.timeouts(), warmUpErrors,
 					o.throughput(), o.latency(), o.rowsPerRequest(), o.errorSamples());
-			warmUpErrors = 0;
 			runs.computeIfAbsent(plan.workload(), (id) -> new ArrayList<>())
 				.add(new Run(plan.workload(), Layer.HTTP, plan.open() ? Run.OPEN : Run.CLOSED, plan.concurrency(),
-						plan.rate(), outcome, phase.cpu(), -1));
+						plan.rate(), outcome, phase.cpu(), -1, warmUpSeconds, -1));
+			warmUpErrors = 0;
+			warmUpSeconds = 0;
 			if (!plan.open()) {
 				throughput.put(plan.workload(), o.throughput());
 			}

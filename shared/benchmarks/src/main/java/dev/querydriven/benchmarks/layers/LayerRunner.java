@@ -35,6 +35,7 @@ import dev.querydriven.benchmarks.measure.ClosedLoop;
 import dev.querydriven.benchmarks.measure.CpuMeter;
 import dev.querydriven.benchmarks.measure.Roles;
 import dev.querydriven.benchmarks.measure.ServerWarnings;
+import dev.querydriven.benchmarks.measure.WarmUp;
 import dev.querydriven.benchmarks.profile.Profiles;
 import dev.querydriven.benchmarks.profile.Recordings;
 import dev.querydriven.benchmarks.report.Goals;
@@ -226,13 +227,15 @@ public final class LayerRunner {
 	private Run run(WorkloadInfo info, Layer layer, LongFunction<Mono<Integer>> requests, CpuMeter cpu) {
 		progress(info.id() + ": " + layer.title() + ", " + this.settings.concurrency() + " in flight");
 		ServerWarnings.drain();
-		ClosedLoop.Measured measured = ClosedLoop.run(requests, this.settings.concurrency(), this.settings.warmUp(),
-				this.settings.window(), cpu);
+		ClosedLoop.Measured measured = ClosedLoop.run(requests, this.settings.concurrency(),
+				new WarmUp(this.settings.warmUp(), this.settings.warmUpLimit()), this.settings.window(), cpu);
 		Run run = new Run(info.id(), layer, Run.CLOSED, this.settings.concurrency(), 0, measured.outcome(),
-				measured.cpu(), ServerWarnings.drain().size());
-		progress(String.format("%s: %s: %.0f requests/s, p50 %.2f ms, p99 %.2f ms, %d errors", info.id(), layer.title(),
-				run.outcome().throughput(), run.outcome().latency().p50(), run.outcome().latency().p99(),
-				run.outcome().errors()));
+				measured.cpu(), ServerWarnings.drain().size(), measured.warmUpSeconds(), measured.compilationMillis());
+		progress(String.format(
+				"%s: %s: %.0f requests/s, p50 %.2f ms, p99 %.2f ms, %d errors (after %.0f s of warm-up,"
+						+ " JIT %d ms in the window)",
+				info.id(), layer.title(), run.outcome().throughput(), run.outcome().latency().p50(),
+				run.outcome().latency().p99(), run.outcome().errors(), run.warmUpSeconds(), run.compilationMillis()));
 		return run;
 	}
 
@@ -247,7 +250,8 @@ public final class LayerRunner {
 			throw new UncheckedIOException(ex);
 		}
 		Recording recording = Recordings.start();
-		ClosedLoop.run(requests, this.settings.concurrency(), Duration.ZERO, this.settings.profile(), cpu);
+		ClosedLoop.run(requests, this.settings.concurrency(), WarmUp.fixed(Duration.ZERO), this.settings.profile(),
+				cpu);
 		Recordings.stop(recording, jfr);
 		return Profiles.render(jfr, this.task.profiles().resolve(name + ".html"), "profiles/" + name + ".html",
 				info.id(), Layer.SERVICE, "harness JVM (load generator + service)");
