@@ -6,10 +6,14 @@ import java.util.Map;
 
 import dev.querydriven.modeling.catalog.AccessPattern;
 import dev.querydriven.modeling.catalog.CatalogExemption;
+import dev.querydriven.blogplatform.category.CategoryProperties;
 import dev.querydriven.modeling.catalog.QueryCatalog;
+import dev.querydriven.modeling.catalog.RouteBudget;
 import dev.querydriven.modeling.catalog.SizingFacts;
 import dev.querydriven.modeling.catalog.WritePattern;
 import dev.querydriven.modeling.migration.MigrationSchema;
+
+import org.springframework.boot.context.properties.bind.Binder;
 
 /**
  * Every query the blog platform runs, the table serving it, the sizing facts behind each
@@ -42,6 +46,19 @@ public class BlogPlatformQueryCatalog implements QueryCatalog {
 	 * header entry), up to three with a replication factor of 3.
 	 */
 	static final long COUNTER_ROW_BYTES = 100;
+
+	/**
+	 * The table migrations the service registers with its engine (the category feature's
+	 * {@code posts-by-category}): the admin list reads each one's state.
+	 */
+	static final int TABLE_MIGRATIONS = 1;
+
+	/**
+	 * What an admin request reads of one migration: its state row in
+	 * {@code table_migrations}, and the checkpoints of its current backfill run and of
+	 * its current verify run in {@code table_migration_ranges} (one partition per job).
+	 */
+	static final int MIGRATION_STATUS_PARTITIONS = 3;
 
 	@Override
 	public String keyspace() {
@@ -191,6 +208,67 @@ public class BlogPlatformQueryCatalog implements QueryCatalog {
 				new WritePattern("W16",
 						"Record a month in which a category has posts (the same cell again: idempotent)",
 						"category_months", "INSERT INTO category_months (category, month) VALUES (?, ?)"));
+	}
+
+	/**
+	 * Every route's partition budget, computed from the service's default settings, bound
+	 * here exactly as the application binds them (the category pages' month cap). A
+	 * lightweight transaction's partition counts as read (Paxos reads it to evaluate the
+	 * condition); a counter increment is a write, and is not counted. Reads that depend
+	 * on the posts-by-category migration's phase are stated for the phase that reads the
+	 * most (the category pages once reads come from the month buckets; the admin
+	 * endpoints once a backfill and a verify ran). The engine's reads of its own state
+	 * count like any other: they run in the request.
+	 */
+	@Override
+	public List<RouteBudget> routeBudgets() {
+		CategoryProperties categories = new Binder().bindOrCreate("querydriven.blog.categories",
+				CategoryProperties.class);
+		int categoryPage = 1 + categories.maxBucketsPerPage();
+		String status = "the migration's state, and the checkpoints of its backfill run and of its verify run (once "
+				+ "both ran)";
+		String job = "; a backfill or verify it starts runs in the background, as a job outside the request (its "
+				+ "token-range scans read whole tables, and show their progress in the status)";
+		int migrationStatus = MIGRATION_STATUS_PARTITIONS;
+		// Routes that route on the migration's phase: the engine answers from memory,
+		// refreshed in the background; only when that refresh failed for a whole refresh
+		// interval does the request read the phase itself. The worst cases are the steady
+		// state the tests measure; the budgets keep room for that one fallback read.
+		String phase = "; the budget has room for one more: the migration's phase, read by the request itself "
+				+ "only when its background refresh has failed";
+		return List.of(
+				new RouteBudget("POST /posts", 2, 1,
+						"the new post's row: its lightweight transaction (a replay reads it again); the copies are "
+								+ "writes" + phase),
+				new RouteBudget("GET /posts/{postId}", 2, 2, "the post and its view counter"),
+				new RouteBudget("PUT /posts/{postId}", 3, 2,
+						"the post (read, then its version's lightweight transaction) and its view counter" + phase),
+				new RouteBudget("DELETE /posts/{postId}", 2, 1,
+						"the post: read, then the deletion mark's and the row removal's lightweight transactions; "
+								+ "the copies, counters and thread are deleted (writes)" + phase),
+				new RouteBudget("POST /posts/{postId}/views", 1, 1,
+						"the post (it must exist); the counter increment is a write"),
+				new RouteBudget("GET /categories/{category}/posts", categoryPage + 1, categoryPage,
+						"once reads come from the month buckets: the category's month index, then month after month "
+								+ "until the page is full: at most " + categories.maxBucketsPerPage()
+								+ " (querydriven.blog.categories.max-buckets-per-page), then the page ends with a "
+								+ "cursor to the next month. Before the cut-over: the legacy table's one partition"
+								+ phase),
+				new RouteBudget("GET /authors/{authorId}/posts", 1, 1, "the author's list: one partition"),
+				new RouteBudget("POST /posts/{postId}/comments", 2, 2,
+						"the post and its comment count (the thread's cap); the comment and the increment are "
+								+ "writes"),
+				new RouteBudget("GET /posts/{postId}/comments", 2, 2, "the post and its thread: one partition each"),
+				new RouteBudget("GET /admin/migrations", TABLE_MIGRATIONS * migrationStatus,
+						TABLE_MIGRATIONS * migrationStatus,
+						"per registered migration (" + TABLE_MIGRATIONS + "): " + status),
+				new RouteBudget("GET /admin/migrations/{name}", migrationStatus, migrationStatus, status),
+				new RouteBudget("POST /admin/migrations/{name}/advance", migrationStatus, migrationStatus,
+						"the state, read and changed by a lightweight transaction, then the status: " + status + job),
+				new RouteBudget("POST /admin/migrations/{name}/rollback", migrationStatus, migrationStatus,
+						"the state, read and changed by a lightweight transaction, then the status: " + status + job),
+				new RouteBudget("POST /admin/migrations/{name}/resume", migrationStatus, migrationStatus,
+						"the state, read and leased by a lightweight transaction, then the status: " + status + job));
 	}
 
 	@Override

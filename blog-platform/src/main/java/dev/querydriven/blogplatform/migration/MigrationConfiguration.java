@@ -6,6 +6,7 @@ import java.util.List;
 import com.datastax.oss.driver.api.core.CqlSession;
 import dev.querydriven.modeling.migration.MigrationEngine;
 import dev.querydriven.modeling.migration.MigrationSettings;
+import dev.querydriven.modeling.migration.StateStatementExecutor;
 import dev.querydriven.modeling.migration.TableMigration;
 
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -13,6 +14,8 @@ import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.event.ContextClosedEvent;
+import org.springframework.data.cassandra.ReactiveResultSet;
+import org.springframework.data.cassandra.ReactiveSession;
 
 /**
  * The migration engine of this service, with every migration its features declare.
@@ -21,7 +24,12 @@ import org.springframework.context.event.ContextClosedEvent;
  * The engine is infrastructure, not a feature: it scans token ranges, leases jobs and
  * keeps its own state tables through the driver's session, which Spring Data's entity API
  * has no words for. Its construction is therefore the one place (with the migration's own
- * scans) where the service hands the raw session to code.
+ * scans) where the service hands the raw session to code. Its statements on its own
+ * tables (phase reads, transitions, leases, checkpoints) still go through the service's
+ * Spring Data session, like every statement of a request: an admin request's reads of a
+ * migration's state, and a routing decision that had to read the phase, count as that
+ * request's (and tests see them). Only the token-range scans and copies of a backfill or
+ * verify job, a background job outside any request, run on the raw session.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(MigrationProperties.class)
@@ -33,18 +41,25 @@ class MigrationConfiguration {
 	 * leases).
 	 * @param session the service's session (its keyspace holds the engine's tables, from
 	 * {@code cql/005_table_migrations.cql})
+	 * @param statements the service's Spring Data session (its interceptors see every
+	 * statement with the caller's Reactor context), which executes the engine's
+	 * statements on its own tables. The session rather than the CQL template, so that the
+	 * engine behaves exactly as on the driver's session (its errors stay the driver's)
 	 * @param migrations the migrations the features declare
 	 * @param properties the pacing
 	 * @param clock the application's one clock (phase times, guards and checkpoints)
 	 * @return the engine
 	 */
 	@Bean(destroyMethod = "close")
-	MigrationEngine migrationEngine(CqlSession session, List<TableMigration<?>> migrations,
+	MigrationEngine migrationEngine(CqlSession session, ReactiveSession statements, List<TableMigration<?>> migrations,
 			MigrationProperties properties, Clock clock) {
 		MigrationSettings settings = MigrationSettings.defaults()
 			.withRefreshInterval(properties.refreshInterval(), properties.settleMargin())
-			.withRecheckDelay(properties.recheckDelay());
-		return new MigrationEngine(session, migrations, settings, clock);
+			.withRecheckDelay(properties.recheckDelay())
+			.withTokenRanges(properties.tokenRanges());
+		StateStatementExecutor executor = (statement) -> statements.execute(statement)
+			.flatMapMany(ReactiveResultSet::rows);
+		return new MigrationEngine(session, migrations, settings, clock, executor);
 	}
 
 	/**

@@ -15,9 +15,18 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * in flight, clock differences)
  * @param recheckDelay how long verify waits before re-checking a mismatch (a dual write
  * may be in flight)
+ * @param tokenRanges how many token ranges a backfill or verify cuts the ring into: the
+ * unit of its checkpoints (a resumed job redoes at most the ranges in flight) and of its
+ * progress. 256 suit a production table; the tiny tables of tests need far fewer
  */
 @ConfigurationProperties("querydriven.blog.migrations")
 record MigrationProperties(@DefaultValue("10s") Duration refreshInterval, @DefaultValue("5s") Duration settleMargin,
-		@DefaultValue("1s") Duration recheckDelay) {
+		@DefaultValue("1s") Duration recheckDelay, @DefaultValue("256") int tokenRanges) {
+
+	MigrationProperties {
+		if (tokenRanges < 1) {
+			throw new IllegalArgumentException("querydriven.blog.migrations.token-ranges must be at least 1");
+		}
+	}
 
 }

@@ -165,9 +165,40 @@ class BucketedCategoryPostsIntegrationTests {
 		assertThat(second.next()).isNull();
 	}
 
+	/**
+	 * A page stops at its cap of months: months emptied by moves are read empty, the page
+	 * answers with what it found and a cursor to the next month, and the next page finds
+	 * the posts behind the cap, on the buckets and, had reads gone back to it, on the
+	 * legacy table.
+	 */
+	@Test
+	@ServesQuery({ "Q4", "Q5", "Q8" })
+	void aPageStopsAtItsMonthCapAndTheNextFindsThePostsBehindIt() {
+		List<UUID> old = write(Instant.parse("2024-01-10T00:00:00Z"), 2, Duration.ofDays(1));
+		// Two newer months whose posts moved away: the index keeps them.
+		this.session.execute("INSERT INTO category_months (category, month) VALUES (?, ?)", this.category, "2024-02");
+		this.session.execute("INSERT INTO category_months (category, month) VALUES (?, ?)", this.category, "2024-03");
+		CategoryPostsService capped = service(NEW_ONLY, 2);
+
+		Page<CategoryPost> first = capped.findLatest(this.category, null, 10).block();
+		assertThat(first.items()).isEmpty();
+		assertThat(first.next()).isNotNull();
+
+		Page<CategoryPost> second = capped.findLatest(this.category, first.next(), 10).block();
+		assertThat(second.items()).extracting(CategoryPost::postId).containsExactlyElementsOf(old);
+		assertThat(second.next()).isNull();
+
+		Page<CategoryPost> legacy = service(LEGACY_ONLY, 2).findLatest(this.category, first.next(), 10).block();
+		assertThat(legacy.items()).extracting(CategoryPost::postId).containsExactlyElementsOf(old);
+	}
+
 	private CategoryPostsService service(CategoryTables tables) {
+		return service(tables, 12);
+	}
+
+	private CategoryPostsService service(CategoryTables tables, int maxBucketsPerPage) {
 		return new CategoryPostsService(this.legacy, this.bucketed, () -> Mono.just(tables), this.cursors,
-				new SimpleMeterRegistry());
+				new CategoryProperties(maxBucketsPerPage), new SimpleMeterRegistry());
 	}
 
 	private List<UUID> write(Instant start, int count, Duration spacing) {

@@ -13,7 +13,9 @@ import java.util.stream.Collectors;
  * designed a table for; a catalogued statement never executed is documentation that lies,
  * or a query no test proves. Statements are compared by {@link StatementShape}, so
  * {@code SELECT * FROM t WHERE k=? LIMIT ?} as Spring Data renders it is the catalogued
- * {@code SELECT a, b FROM t WHERE k = ? LIMIT ?}.
+ * {@code SELECT a, b FROM t WHERE k = ? LIMIT ?}. Statements on the catalogue's
+ * {@link QueryCatalog#infrastructureTables() infrastructure tables} (a migration engine's
+ * state, say) are not queries of the model, and are left out.
  *
  * @param uncatalogued the executed statements no catalogued statement covers
  * @param neverExecuted the catalogued statements no executed statement matched
@@ -35,8 +37,12 @@ public record CatalogCoverage(List<String> uncatalogued, List<Entry> neverExecut
 		List<Entry> entries = entries(catalog);
 		Set<Entry> matched = new LinkedHashSet<>();
 		List<String> uncatalogued = new ArrayList<>();
+		Set<String> infrastructure = catalog.infrastructureTables().keySet();
 		for (String cql : new LinkedHashSet<>(executed)) {
 			StatementShape shape = StatementShape.of(cql);
+			if (infrastructure.contains(shape.table())) {
+				continue;
+			}
 			List<Entry> covering = entries.stream().filter((entry) -> entry.shape().covers(shape)).toList();
 			if (covering.isEmpty()) {
 				uncatalogued.add(cql + "  [" + shape.describe() + "]");

@@ -97,6 +97,22 @@ public final class MigrationEngine implements AutoCloseable {
 	 */
 	public MigrationEngine(CqlSession session, List<? extends TableMigration<?>> migrations, MigrationSettings settings,
 			Clock clock) {
+		this(session, migrations, settings, clock, StateStatementExecutor.of(session));
+	}
+
+	/**
+	 * An engine whose statements on its own tables (phase reads, transitions, leases,
+	 * checkpoints) go through the given executor, e.g. one that a service's
+	 * instrumentation sees with the request that caused them.
+	 * @param session a session logged into the service's keyspace: the engine prepares
+	 * its statements there, and its jobs scan and copy on it
+	 * @param migrations the service's migrations
+	 * @param settings the pacing, the same on every instance
+	 * @param clock the clock of phase times, guards and checkpoints
+	 * @param executor executes the statements on the engine's tables
+	 */
+	public MigrationEngine(CqlSession session, List<? extends TableMigration<?>> migrations, MigrationSettings settings,
+			Clock clock, StateStatementExecutor executor) {
 		MigrationSchema.requireTables(session);
 		for (TableMigration<?> migration : migrations) {
 			if (!NAME.matcher(migration.name()).matches()) {
@@ -111,7 +127,7 @@ public final class MigrationEngine implements AutoCloseable {
 		this.settings = settings;
 		this.clock = clock;
 		this.instance = hostName() + "/" + UUID.randomUUID().toString().substring(0, 8);
-		this.store = new MigrationStore(session);
+		this.store = new MigrationStore(session, executor);
 		this.view = new PhaseView(this.store, List.copyOf(this.migrations.keySet()), settings.refreshInterval());
 	}
 

@@ -60,6 +60,18 @@ public record MigrationSettings(Duration refreshInterval, Duration settleMargin,
 	}
 
 	/**
+	 * These settings, cutting the ring into a different number of token ranges for a
+	 * backfill or verify.
+	 * @param tokenRanges how many token ranges (at least)
+	 * @return the settings
+	 */
+	public MigrationSettings withTokenRanges(int tokenRanges) {
+		return new MigrationSettings(this.refreshInterval, this.settleMargin, tokenRanges, this.rangeConcurrency,
+				this.concurrency, this.pageSize, this.recheckDelay, this.leaseTtl, this.sampleSize,
+				this.progressLogInterval, this.startJobs);
+	}
+
+	/**
 	 * How long after entering {@code DUAL_WRITE} the backfill may start: by then every
 	 * instance has refreshed its view and writes both shapes.
 	 * @return the refresh interval plus the settle margin

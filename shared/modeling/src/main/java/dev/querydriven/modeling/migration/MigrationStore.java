@@ -10,7 +10,6 @@ import com.datastax.oss.driver.api.core.cql.BoundStatementBuilder;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.Statement;
-import com.datastax.dse.driver.api.core.cql.reactive.ReactiveRow;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -29,7 +28,7 @@ final class MigrationStore {
 	private static final String STATE_COLUMNS = "name, revision, phase, phase_since, dual_write_since, "
 			+ "token_boundaries, backfill_run, backfill_done, verify_run, verify_result, worker, history";
 
-	private final CqlSession session;
+	private final StateStatementExecutor executor;
 
 	private final PreparedStatement selectPhase;
 
@@ -51,8 +50,11 @@ final class MigrationStore {
 
 	private final PreparedStatement selectCheckpoints;
 
-	MigrationStore(CqlSession session) {
-		this.session = session;
+	/**
+	 * Prepares the statements on the session; executes them with the executor.
+	 */
+	MigrationStore(CqlSession session, StateStatementExecutor executor) {
+		this.executor = executor;
 		this.selectPhase = session.prepare("SELECT phase, revision FROM table_migrations WHERE name = ?");
 		this.selectState = session.prepare("SELECT " + STATE_COLUMNS + " FROM table_migrations WHERE name = ?");
 		this.insertState = session.prepare("INSERT INTO table_migrations (" + STATE_COLUMNS + ") VALUES (:name, "
@@ -86,13 +88,13 @@ final class MigrationStore {
 	 * The phase and revision, the one read on an instance's routing path.
 	 */
 	Mono<PhaseRead> phase(String name) {
-		return Mono.from(this.session.executeReactive(read(this.selectPhase.bind(name))))
+		return Mono.from(this.executor.execute(read(this.selectPhase.bind(name))))
 			.map((row) -> new PhaseRead(MigrationPhase.valueOf(row.getString("phase")), row.getInt("revision")))
 			.defaultIfEmpty(new PhaseRead(MigrationPhase.OLD_ONLY, 0));
 	}
 
 	Mono<MigrationState> state(String name) {
-		return Mono.from(this.session.executeReactive(read(this.selectState.bind(name))))
+		return Mono.from(this.executor.execute(read(this.selectState.bind(name))))
 			.map(MigrationStore::state)
 			.defaultIfEmpty(MigrationState.initial(name));
 	}
@@ -188,11 +190,11 @@ final class MigrationStore {
 					checkpoint.finishedAt())
 			.setConsistencyLevel(ConsistencyLevel.QUORUM)
 			.setIdempotent(true);
-		return Flux.from(this.session.executeReactive(insert)).then();
+		return Flux.from(this.executor.execute(insert)).then();
 	}
 
 	Flux<RangeCheckpoint> checkpoints(String name, String job) {
-		return Flux.from(this.session.executeReactive(read(this.selectCheckpoints.bind(name, job))))
+		return Flux.from(this.executor.execute(read(this.selectCheckpoints.bind(name, job))))
 			.map((row) -> new RangeCheckpoint(row.getString("scanned_table"),
 					new TokenSlice(row.getLong("range_start"), row.getLong("range_end")), row.getLong("rows_scanned"),
 					row.getLong("missing"), row.getLong("different"), row.getLong("extra"),
@@ -205,7 +207,7 @@ final class MigrationStore {
 			.setConsistencyLevel(ConsistencyLevel.QUORUM);
 		// Not idempotent: a retried LWT may report "not applied" for its own first
 		// attempt.
-		return Mono.from(this.session.executeReactive(statement)).map(ReactiveRow::wasApplied);
+		return Mono.from(this.executor.execute(statement)).map((row) -> row.getBoolean("[applied]"));
 	}
 
 	private static Statement<?> read(Statement<?> statement) {

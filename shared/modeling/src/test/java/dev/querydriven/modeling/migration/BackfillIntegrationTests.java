@@ -171,7 +171,8 @@ class BackfillIntegrationTests {
 			assertThat(starts(doneBySurvivor)).doesNotContainAnyElementsOf(rangesBeforeDeath);
 			assertThat(doneBySurvivor.get(0).rangesDone()).isGreaterThan(beforeDeath.size());
 			assertThat(doneBySurvivor.get(doneBySurvivor.size() - 1).rangesDone()).isEqualTo(total);
-			List<RangeCheckpoint> checkpoints = new MigrationStore(session).checkpoints(name, "backfill-1")
+			List<RangeCheckpoint> checkpoints = new MigrationStore(session, StateStatementExecutor.of(session))
+				.checkpoints(name, "backfill-1")
 				.collectList()
 				.block();
 			assertThat(checkpoints).hasSize(total)

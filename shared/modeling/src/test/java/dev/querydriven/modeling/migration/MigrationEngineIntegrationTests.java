@@ -1,11 +1,14 @@
 package dev.querydriven.modeling.migration;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import dev.querydriven.testsupport.CassandraTest;
 import dev.querydriven.testsupport.SharedCassandra;
 import org.junit.jupiter.api.AfterAll;
@@ -15,6 +18,7 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Signal;
 import reactor.test.StepVerifier;
+import reactor.util.context.Context;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -162,6 +166,35 @@ class MigrationEngineIntegrationTests {
 				assertThat(fixture.allOld()).containsOnlyKeys(before.postId(), after.postId());
 				assertThat(fixture.allNew()).containsOnlyKeys(after.postId());
 			}
+		}
+	}
+
+	/**
+	 * The engine's statements on its own tables go through the executor it was given, in
+	 * the Reactor context of the caller (where a service's instrumentation finds the
+	 * request they belong to).
+	 */
+	@Test
+	void stateStatementsGoThroughTheGivenExecutorInTheCallersContext() {
+		MigrationFixture fixture = MigrationFixture.create(session);
+		List<String> executed = new CopyOnWriteArrayList<>();
+		StateStatementExecutor recording = (statement) -> Flux.deferContextual((context) -> {
+			String query = (statement instanceof BoundStatement bound) ? bound.getPreparedStatement().getQuery()
+					: statement.toString();
+			executed.add(context.getOrDefault("caller", "nobody") + ": " + query);
+			return Flux.from(session.executeReactive(statement));
+		});
+		try (MigrationEngine engine = new MigrationEngine(session, List.of(fixture.migration),
+				MigrationFixture.settings(), Clock.systemUTC(), recording)) {
+			MigrationStatus status = engine.advance(fixture.name())
+				.contextWrite(Context.of("caller", "an admin request"))
+				.block();
+			assertThat(status.phase()).isEqualTo(MigrationPhase.DUAL_WRITE);
+			assertThat(executed).filteredOn((line) -> line.startsWith("an admin request: "))
+				.anySatisfy((line) -> assertThat(line).contains("SELECT").contains("FROM table_migrations"))
+				.anySatisfy(
+						(line) -> assertThat(line).contains("INSERT INTO table_migrations").contains("IF NOT EXISTS"));
+			assertThat(executed).allSatisfy((line) -> assertThat(line).containsPattern("table_migration(s|_ranges)"));
 		}
 	}
 
