@@ -154,7 +154,8 @@ public final class LayerRunner {
 	/**
 	 * A session of the raw driver layer: the service's role and keyspace, and the
 	 * settings of the service's own session that shape a request (timeout, consistency,
-	 * page size, idempotence, connections), so that only the layers above differ.
+	 * page size, idempotence, connections, the bound on requests in flight), so that only
+	 * the layers above differ.
 	 */
 	private CqlSession rawSession(CqlSession service, String keyspace) {
 		DriverExecutionProfile profile = service.getContext().getConfig().getDefaultProfile();
@@ -170,7 +171,20 @@ public final class LayerRunner {
 			.withInt(DefaultDriverOption.CONNECTION_POOL_LOCAL_SIZE,
 					profile.getInt(DefaultDriverOption.CONNECTION_POOL_LOCAL_SIZE))
 			.withInt(DefaultDriverOption.CONNECTION_MAX_REQUESTS,
-					profile.getInt(DefaultDriverOption.CONNECTION_MAX_REQUESTS));
+					profile.getInt(DefaultDriverOption.CONNECTION_MAX_REQUESTS))
+			// The service's bound on statements in flight: without it, a replayed fan-out
+			// (64 publishes of 29 statements each) overflows the connection's 1,024
+			// streams,
+			// as the service itself did before it had one.
+			.withString(DefaultDriverOption.REQUEST_THROTTLER_CLASS,
+					profile.getString(DefaultDriverOption.REQUEST_THROTTLER_CLASS));
+		if (profile.isDefined(DefaultDriverOption.REQUEST_THROTTLER_MAX_CONCURRENT_REQUESTS)) {
+			config = config
+				.withInt(DefaultDriverOption.REQUEST_THROTTLER_MAX_CONCURRENT_REQUESTS,
+						profile.getInt(DefaultDriverOption.REQUEST_THROTTLER_MAX_CONCURRENT_REQUESTS))
+				.withInt(DefaultDriverOption.REQUEST_THROTTLER_MAX_QUEUE_SIZE,
+						profile.getInt(DefaultDriverOption.REQUEST_THROTTLER_MAX_QUEUE_SIZE));
+		}
 		return CqlSession.builder()
 			.addContactPoint(new InetSocketAddress(this.task.host(), this.task.port()))
 			.withLocalDatacenter(this.task.datacenter())

@@ -2,6 +2,10 @@ package dev.querydriven.benchmarks.measure;
 
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 
 /**
@@ -38,6 +42,11 @@ public record WarmUp(Duration minimum, Duration maximum) {
 
 	private static final CompilationMXBean COMPILER = ManagementFactory.getCompilationMXBean();
 
+	private static final Path TASKS = Path.of("/proc/self/task");
+
+	/** Linux's {@code USER_HZ}, the unit of a thread's times in {@code /proc}. */
+	private static final long CLOCK_TICKS_PER_SECOND = 100;
+
 	public WarmUp {
 		if (maximum.compareTo(minimum) < 0) {
 			throw new IllegalArgumentException("A warm-up's maximum " + maximum + " is below its minimum " + minimum);
@@ -54,12 +63,57 @@ public record WarmUp(Duration minimum, Duration maximum) {
 	}
 
 	/**
-	 * The time this JVM's JIT compilers have spent compiling, over their lifetime.
-	 * @return milliseconds, or {@code -1} where the JVM does not measure it (a warm-up
-	 * then ends at its minimum)
+	 * How long this JVM's JIT compiler threads have run, over their lifetime: their CPU
+	 * time from {@code /proc/self/task} (threads named {@code C1 CompilerThre...} and
+	 * {@code C2 CompilerThre...}), which grows while a method is being compiled. The
+	 * JVM's own compilation time counts a compilation only once it ends, and one C2
+	 * compilation of a deep reactive chain can take a second or more: a warm-up watching
+	 * that counter saw a "quiet" compiler in the middle of a long compilation. Without
+	 * {@code /proc}, the JVM's counter.
+	 * @return milliseconds, or {@code -1} where neither is available (a warm-up then ends
+	 * at its minimum)
 	 */
 	public static long compilationMillis() {
+		long fromThreads = compilerThreadsCpuMillis();
+		if (fromThreads >= 0) {
+			return fromThreads;
+		}
 		return COMPILER.isCompilationTimeMonitoringSupported() ? COMPILER.getTotalCompilationTime() : -1;
+	}
+
+	private static long compilerThreadsCpuMillis() {
+		if (!Files.isDirectory(TASKS)) {
+			return -1;
+		}
+		long ticks = 0;
+		try (DirectoryStream<Path> tasks = Files.newDirectoryStream(TASKS)) {
+			for (Path task : tasks) {
+				ticks += compilerTicks(task);
+			}
+		}
+		catch (IOException ex) {
+			return -1;
+		}
+		return ticks * 1000 / CLOCK_TICKS_PER_SECOND;
+	}
+
+	/** A thread's user and system time in clock ticks, if it is a compiler thread. */
+	private static long compilerTicks(Path task) {
+		try {
+			String name = Files.readString(task.resolve("comm")).trim();
+			if (!name.startsWith("C1 CompilerThre") && !name.startsWith("C2 CompilerThre")) {
+				return 0;
+			}
+			String stat = Files.readString(task.resolve("stat"));
+			// After "pid (name) ": state, then utime and stime at the 12th and 13th
+			// place.
+			String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+			return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+		}
+		catch (IOException | RuntimeException ex) {
+			// The thread ended meanwhile (the JVM retires idle compiler threads).
+			return 0;
+		}
 	}
 
 	/**
