@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -277,18 +279,40 @@ public final class BenchmarkSuite {
 		Map<String, ProcessHandle> processes = new LinkedHashMap<>();
 		Map<String, ServiceJvm> serviceJvms = new LinkedHashMap<>();
 		try {
+			// The service JVMs start together (nothing is measured yet); every start is
+			// waited for, so that the block below stops each one that did start.
+			Map<String, CompletableFuture<ServiceJvm>> starting = new LinkedHashMap<>();
+			if (!this.settings.inProcessHttp()) {
+				ExecutorService starters = Executors.newFixedThreadPool(this.services.size());
+				try {
+					for (ServiceBenchmark service : this.services) {
+						starting.put(service.name(),
+								CompletableFuture.supplyAsync(() -> ServiceJvm.start(service, executableJar(service),
+										node.contactPoint().getHostString() + ":" + node.contactPoint().getPort(),
+										node.localDatacenter(), roles.get(service.name()), JVM_OPTIONS,
+										this.output.resolve("http").resolve(service.name() + ".log"),
+										(message) -> logger.info("{}", message)), starters));
+					}
+					CompletableFuture.allOf(starting.values().toArray(CompletableFuture[]::new))
+						.handle((started, error) -> null)
+						.join();
+				}
+				finally {
+					starters.shutdown();
+				}
+				starting.forEach((name, jvm) -> {
+					if (!jvm.isCompletedExceptionally()) {
+						serviceJvms.put(name, jvm.join());
+					}
+				});
+			}
 			for (ServiceBenchmark service : this.services) {
 				if (this.settings.inProcessHttp()) {
 					urls.put(service.name(), this.inProcessUrls.get(service.name()).join());
 					processes.put(service.name(), this.layerJvms.get(service.name()).handle());
 				}
 				else {
-					ServiceJvm jvm = ServiceJvm.start(service, executableJar(service),
-							node.contactPoint().getHostString() + ":" + node.contactPoint().getPort(),
-							node.localDatacenter(), roles.get(service.name()), JVM_OPTIONS,
-							this.output.resolve("http").resolve(service.name() + ".log"),
-							(message) -> logger.info("{}", message));
-					serviceJvms.put(service.name(), jvm);
+					ServiceJvm jvm = starting.get(service.name()).join();
 					urls.put(service.name(), jvm.baseUrl());
 					processes.put(service.name(), jvm.handle());
 				}
@@ -356,7 +380,7 @@ public final class BenchmarkSuite {
 		int lane = 0;
 		for (WorkloadResult workload : workloads(results)) {
 			String url = urls.get(workload.info().service());
-			warmUp(phases, lane, workload, url, this.settings.warmUp());
+			warmUp(phases, lane, workload, url, this.settings.httpWarmUp());
 			phases.add(closedPhase(phases.size(), lane, workload, url, HttpPlan.Phase.CLOSED, this.settings.window()));
 			lane += this.settings.parallel() ? 1 : 0;
 		}
@@ -417,10 +441,12 @@ public final class BenchmarkSuite {
 	 */
 	private static void collect(GatlingRun.Result result, Map<String, List<Run>> runs, Map<String, Double> throughput) {
 		long warmUpErrors = 0;
+		double warmUpSeconds = 0;
 		for (GatlingRun.PhaseResult phase : result.phases().values()) {
 			HttpPlan.Phase plan = phase.phase();
 			if (HttpPlan.Phase.WARM_UP.equals(plan.kind())) {
 				warmUpErrors = phase.outcome().errors();
+				warmUpSeconds = plan.seconds();
 				continue;
 			}
 			if (HttpPlan.Phase.PROFILE.equals(plan.kind())) {
@@ -429,10 +455,11 @@ public final class BenchmarkSuite {
 			Outcome o = phase.outcome();
 			Outcome outcome = new Outcome(o.seconds(), o.requests(), o.errors(), o.timeouts(), warmUpErrors,
 					o.throughput(), o.latency(), o.rowsPerRequest(), o.errorSamples());
-			warmUpErrors = 0;
 			runs.computeIfAbsent(plan.workload(), (id) -> new ArrayList<>())
 				.add(new Run(plan.workload(), Layer.HTTP, plan.open() ? Run.OPEN : Run.CLOSED, plan.concurrency(),
-						plan.rate(), outcome, phase.cpu(), -1));
+						plan.rate(), outcome, phase.cpu(), -1, warmUpSeconds, -1));
+			warmUpErrors = 0;
+			warmUpSeconds = 0;
 			if (!plan.open()) {
 				throughput.put(plan.workload(), o.throughput());
 			}

@@ -9,7 +9,13 @@ package dev.querydriven.benchmarks;
  */
 public record Scale(String name, double factor) {
 
-	/** The full data set: a few thousand users, posts, orders, sensors. */
+	/**
+	 * The full data set: hundreds of users and sensors, thousands of posts and orders,
+	 * hundreds of thousands of readings. Each partition a request reads is as large as it
+	 * would be among many more users (a timeline fed by twenty followees, ten orders per
+	 * user, twelve hours of readings per sensor): more users would only make loading
+	 * longer, not a request's work larger.
+	 */
 	public static final Scale FULL = new Scale("full", 1.0);
 
 	/** A tiny data set for the smoke run. */

@@ -35,6 +35,7 @@ import dev.querydriven.benchmarks.measure.ClosedLoop;
 import dev.querydriven.benchmarks.measure.CpuMeter;
 import dev.querydriven.benchmarks.measure.Roles;
 import dev.querydriven.benchmarks.measure.ServerWarnings;
+import dev.querydriven.benchmarks.measure.WarmUp;
 import dev.querydriven.benchmarks.profile.Profiles;
 import dev.querydriven.benchmarks.profile.Recordings;
 import dev.querydriven.benchmarks.report.Goals;
@@ -153,7 +154,8 @@ public final class LayerRunner {
 	/**
 	 * A session of the raw driver layer: the service's role and keyspace, and the
 	 * settings of the service's own session that shape a request (timeout, consistency,
-	 * page size, idempotence, connections), so that only the layers above differ.
+	 * page size, idempotence, connections, the bound on requests in flight), so that only
+	 * the layers above differ.
 	 */
 	private CqlSession rawSession(CqlSession service, String keyspace) {
 		DriverExecutionProfile profile = service.getContext().getConfig().getDefaultProfile();
@@ -169,7 +171,20 @@ public final class LayerRunner {
 			.withInt(DefaultDriverOption.CONNECTION_POOL_LOCAL_SIZE,
 					profile.getInt(DefaultDriverOption.CONNECTION_POOL_LOCAL_SIZE))
 			.withInt(DefaultDriverOption.CONNECTION_MAX_REQUESTS,
-					profile.getInt(DefaultDriverOption.CONNECTION_MAX_REQUESTS));
+					profile.getInt(DefaultDriverOption.CONNECTION_MAX_REQUESTS))
+			// The service's bound on statements in flight: without it, a replayed fan-out
+			// (64 publishes of 29 statements each) overflows the connection's 1,024
+			// streams,
+			// as the service itself did before it had one.
+			.withString(DefaultDriverOption.REQUEST_THROTTLER_CLASS,
+					profile.getString(DefaultDriverOption.REQUEST_THROTTLER_CLASS));
+		if (profile.isDefined(DefaultDriverOption.REQUEST_THROTTLER_MAX_CONCURRENT_REQUESTS)) {
+			config = config
+				.withInt(DefaultDriverOption.REQUEST_THROTTLER_MAX_CONCURRENT_REQUESTS,
+						profile.getInt(DefaultDriverOption.REQUEST_THROTTLER_MAX_CONCURRENT_REQUESTS))
+				.withInt(DefaultDriverOption.REQUEST_THROTTLER_MAX_QUEUE_SIZE,
+						profile.getInt(DefaultDriverOption.REQUEST_THROTTLER_MAX_QUEUE_SIZE));
+		}
 		return CqlSession.builder()
 			.addContactPoint(new InetSocketAddress(this.task.host(), this.task.port()))
 			.withLocalDatacenter(this.task.datacenter())
@@ -226,13 +241,15 @@ public final class LayerRunner {
 	private Run run(WorkloadInfo info, Layer layer, LongFunction<Mono<Integer>> requests, CpuMeter cpu) {
 		progress(info.id() + ": " + layer.title() + ", " + this.settings.concurrency() + " in flight");
 		ServerWarnings.drain();
-		ClosedLoop.Measured measured = ClosedLoop.run(requests, this.settings.concurrency(), this.settings.warmUp(),
-				this.settings.window(), cpu);
+		ClosedLoop.Measured measured = ClosedLoop.run(requests, this.settings.concurrency(),
+				new WarmUp(this.settings.warmUp(), this.settings.warmUpLimit()), this.settings.window(), cpu);
 		Run run = new Run(info.id(), layer, Run.CLOSED, this.settings.concurrency(), 0, measured.outcome(),
-				measured.cpu(), ServerWarnings.drain().size());
-		progress(String.format("%s: %s: %.0f requests/s, p50 %.2f ms, p99 %.2f ms, %d errors", info.id(), layer.title(),
-				run.outcome().throughput(), run.outcome().latency().p50(), run.outcome().latency().p99(),
-				run.outcome().errors()));
+				measured.cpu(), ServerWarnings.drain().size(), measured.warmUpSeconds(), measured.compilationMillis());
+		progress(String.format(
+				"%s: %s: %.0f requests/s, p50 %.2f ms, p99 %.2f ms, %d errors (after %.0f s of warm-up,"
+						+ " JIT %d ms in the window)",
+				info.id(), layer.title(), run.outcome().throughput(), run.outcome().latency().p50(),
+				run.outcome().latency().p99(), run.outcome().errors(), run.warmUpSeconds(), run.compilationMillis()));
 		return run;
 	}
 
@@ -247,7 +264,8 @@ public final class LayerRunner {
 			throw new UncheckedIOException(ex);
 		}
 		Recording recording = Recordings.start();
-		ClosedLoop.run(requests, this.settings.concurrency(), Duration.ZERO, this.settings.profile(), cpu);
+		ClosedLoop.run(requests, this.settings.concurrency(), WarmUp.fixed(Duration.ZERO), this.settings.profile(),
+				cpu);
 		Recordings.stop(recording, jfr);
 		return Profiles.render(jfr, this.task.profiles().resolve(name + ".html"), "profiles/" + name + ".html",
 				info.id(), Layer.SERVICE, "harness JVM (load generator + service)");

@@ -24,7 +24,8 @@ import reactor.core.publisher.Mono;
  * request as soon as the previous one ends, for a warm-up and then a measured window.
  * Latencies go into an HdrHistogram (microseconds, 3 significant digits); a request
  * counts in the window it started in. The calling thread waits for the window's ends to
- * read the CPU meter at the window's exact bounds.
+ * read the CPU meter at the window's exact bounds, and, during the warm-up, looks at the
+ * JIT compiler's activity ({@link WarmUp}).
  */
 public final class ClosedLoop {
 
@@ -45,24 +46,30 @@ public final class ClosedLoop {
 	 * @param warmUp how long to run before measuring
 	 * @param window how long to measure
 	 * @param cpu read at the window's start and end
-	 * @return the outcome and the CPU shares of the window
+	 * @return the outcome and the CPU shares of the window, how long the warm-up took and
+	 * how long the JIT compiled during the window
 	 */
-	public static Measured run(LongFunction<Mono<Integer>> request, int concurrency, Duration warmUp, Duration window,
+	public static Measured run(LongFunction<Mono<Integer>> request, int concurrency, WarmUp warmUp, Duration window,
 			CpuMeter cpu) {
 		long start = System.nanoTime();
-		long from = start + warmUp.toNanos();
-		long until = from + window.toNanos();
-		Counters counters = new Counters(from, until);
+		Counters counters = new Counters();
 		AtomicLong sequence = new AtomicLong();
 		CompletableFuture<Void> done = Flux.range(0, concurrency)
 			.flatMap((worker) -> Mono.defer(() -> counters.time(request.apply(sequence.getAndIncrement())))
-				.repeat(() -> System.nanoTime() < until), concurrency)
+				.repeat(() -> System.nanoTime() < counters.until), concurrency)
 			.then()
 			.toFuture();
-		waitUntil(from);
+		waitUntil(start + warmUp.minimum().toNanos());
+		if (warmUp.adaptive()) {
+			awaitQuietCompiler(start + warmUp.maximum().toNanos());
+		}
+		long from = System.nanoTime();
+		counters.measure(from, from + window.toNanos());
+		long compiledBefore = WarmUp.compilationMillis();
 		CpuMeter.Snapshot first = cpu.snapshot();
-		waitUntil(until);
+		waitUntil(counters.until);
 		CpuMeter.Snapshot last = cpu.snapshot();
+		long compiled = WarmUp.compilationMillis() - compiledBefore;
 		try {
 			done.get(REQUEST_LIMIT.toSeconds() + 30, TimeUnit.SECONDS);
 		}
@@ -73,7 +80,23 @@ public final class ClosedLoop {
 		catch (ExecutionException | TimeoutException ex) {
 			throw new IllegalStateException("The load did not end", ex);
 		}
-		return new Measured(counters.outcome(window), first.sharesUntil(last));
+		return new Measured(counters.outcome(window), first.sharesUntil(last), (from - start) / 1e9,
+				(compiledBefore >= 0) ? compiled : -1);
+	}
+
+	/**
+	 * Keeps the load running until the compiler was quiet for {@link WarmUp#QUIET_PROBES}
+	 * probes in a row, or the deadline.
+	 */
+	private static void awaitQuietCompiler(long deadline) {
+		int quiet = 0;
+		long compiled = WarmUp.compilationMillis();
+		while (quiet < WarmUp.QUIET_PROBES && System.nanoTime() < deadline) {
+			waitUntil(Math.min(deadline, System.nanoTime() + WarmUp.PROBE.toNanos()));
+			long now = WarmUp.compilationMillis();
+			quiet = (now - compiled <= WarmUp.QUIET.toMillis()) ? quiet + 1 : 0;
+			compiled = now;
+		}
 	}
 
 	private static void waitUntil(long nanos) {
@@ -103,16 +126,21 @@ public final class ClosedLoop {
 	 *
 	 * @param outcome what the requests did
 	 * @param cpu who used the CPU meanwhile
+	 * @param warmUpSeconds how long the load ran before the window
+	 * @param compilationMillis how long the JIT compiled during the window ({@code -1}:
+	 * not measured)
 	 */
-	public record Measured(Outcome outcome, CpuShares cpu) {
+	public record Measured(Outcome outcome, CpuShares cpu, double warmUpSeconds, long compilationMillis) {
 
 	}
 
 	private static final class Counters {
 
-		private final long from;
+		// Nothing is measured until the warm-up ends; the load runs until the window
+		// ends.
+		private volatile long from = Long.MAX_VALUE;
 
-		private final long until;
+		private volatile long until = Long.MAX_VALUE;
 
 		private final Recorder latencies = new Recorder(3);
 
@@ -128,9 +156,9 @@ public final class ClosedLoop {
 
 		private final Map<String, Long> errorSamples = new ConcurrentHashMap<>();
 
-		Counters(long from, long until) {
-			this.from = from;
+		void measure(long from, long until) {
 			this.until = until;
+			this.from = from;
 		}
 
 		Mono<Void> time(Mono<Integer> request) {

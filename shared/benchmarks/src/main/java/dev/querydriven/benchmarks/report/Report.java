@@ -196,10 +196,15 @@ public final class Report {
 			.append(result.settings().concurrency())
 			.append(" requests in flight (closed model) |\n");
 		md.append("| Windows | ")
-			.append(seconds(result.settings().warmUp()))
-			.append(" s warm-up, then ")
 			.append(seconds(result.settings().window()))
-			.append(" s measured, per layer and request |\n");
+			.append(" s measured per layer and request, after a warm-up: in the layer JVM (raw driver, service "
+					+ "layer) until its JIT compiler is quiet (")
+			.append(seconds(result.settings().warmUp()))
+			.append(" s at least, ")
+			.append(seconds(result.settings().warmUpLimit()))
+			.append(" s at most; each window's below), in a service JVM (HTTP) ")
+			.append(seconds(result.settings().httpWarmUp()))
+			.append(" s |\n");
 		md.append("| Inputs | every layer cycles through the same inputs of a request (")
 			.append(result.settings().samples())
 			.append(", or as many as make as many rows for batches, at least one per request in flight); "
@@ -277,6 +282,26 @@ public final class Report {
 					.append(cpu(run.get().cpu()))
 					.append(" | ")
 					.append(ratio(workload, driver, run.get()))
+					.append(" |\n");
+			}
+		}
+		md.append('\n');
+		md.append("How long each window of the layer JVM warmed up, waiting for the JIT compiler to go quiet, and how "
+				+ "long the compiler still ran during the measured window:\n\n");
+		md.append("| Request | Layer | warm-up s | JIT ms in the window |\n|---|---|--:|--:|\n");
+		for (WorkloadResult workload : result.workloads()) {
+			for (Run run : workload.runs()) {
+				if (run.layer() == Layer.HTTP || !Run.CLOSED.equals(run.model())) {
+					continue;
+				}
+				md.append("| ")
+					.append(workload.info().id())
+					.append(" | ")
+					.append(run.layer().title())
+					.append(" | ")
+					.append(String.format(Locale.ROOT, "%.0f", run.warmUpSeconds()))
+					.append(" | ")
+					.append((run.compilationMillis() >= 0) ? String.valueOf(run.compilationMillis()) : "–")
 					.append(" |\n");
 			}
 		}

@@ -14,9 +14,12 @@ import dev.querydriven.benchmarks.measure.Outcome;
  * @param outcome what the requests did
  * @param cpu who used the CPU
  * @param warnings warnings Cassandra returned during the window
+ * @param warmUpSeconds how long the load ran before the window
+ * @param compilationMillis how long the JIT compiler of the JVM running the layer
+ * compiled during the window; {@code -1} where not measured (a service JVM under HTTP)
  */
 public record Run(String workload, Layer layer, String model, int concurrency, double offeredRate, Outcome outcome,
-		CpuShares cpu, int warnings) {
+		CpuShares cpu, int warnings, double warmUpSeconds, long compilationMillis) {
 
 	/** A closed-model run. */
 	public static final String CLOSED = "closed";

@@ -72,7 +72,7 @@ public class EcommerceOrdersBenchmark implements ServiceBenchmark {
 	@Override
 	public DataSet load(ApplicationContext context, Scale scale, Progress progress) {
 		OrderService orders = context.getBean(OrderService.class);
-		int userCount = scale.of(1000, 20);
+		int userCount = scale.of(400, 20);
 		int ordersPerUser = scale.of(10, 3);
 		List<UUID> ids = new ArrayList<>();
 		for (int i = 0; i < userCount; i++) {

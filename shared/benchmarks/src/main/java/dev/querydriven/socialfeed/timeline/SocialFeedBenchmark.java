@@ -72,7 +72,7 @@ public class SocialFeedBenchmark implements ServiceBenchmark {
 		UserService users = context.getBean(UserService.class);
 		FollowService follows = context.getBean(FollowService.class);
 		PostService posts = context.getBean(PostService.class);
-		int userCount = scale.of(1000, 20);
+		int userCount = scale.of(400, 20);
 		int followsPerUser = scale.of(20, 3);
 		int postsPerUser = scale.of(5, 2);
 		Instant now = Instant.now();

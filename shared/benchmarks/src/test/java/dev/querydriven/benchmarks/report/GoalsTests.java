@@ -69,7 +69,7 @@ class GoalsTests {
 	private static Run run(Layer layer, double throughput, double p50) {
 		Outcome outcome = new Outcome(10, (long) (throughput * 10), 0, 0, 0, throughput,
 				new Latency(p50, p50, p50, p50, p50), 1, Map.of());
-		return new Run("s/w", layer, Run.CLOSED, 64, 0, outcome, CpuShares.UNKNOWN, 0);
+		return new Run("s/w", layer, Run.CLOSED, 64, 0, outcome, CpuShares.UNKNOWN, 0, 5, 0);
 	}
 
 }
