@@ -68,6 +68,8 @@ public final class BenchmarkSuite {
 
 	private final List<ServiceBenchmark> services;
 
+	private boolean layersOnly;
+
 	private final List<String> notes = new ArrayList<>();
 
 	/**
@@ -88,7 +90,11 @@ public final class BenchmarkSuite {
 	/**
 	 * Runs the suite: {@code --mode=full|smoke}, {@code --output=DIR},
 	 * {@code --repository=DIR}, optionally {@code --publish=DIR} (where the summary,
-	 * charts and flame graphs are copied) and {@code --services=a,b}.
+	 * charts and flame graphs are copied), {@code --services=a,b} ({@code all} by
+	 * default) and {@code --layers-only=true} (the raw driver and the service layer, no
+	 * HTTP: enough to compare two versions of a persistence path, in a fraction of the
+	 * time). Only a full run (every service, every layer) is published: the committed
+	 * summary is one.
 	 * @param args the options
 	 */
 	public static void main(String[] args) {
@@ -100,14 +106,20 @@ public final class BenchmarkSuite {
 		}
 		SuiteSettings settings = SuiteSettings.of(options.getOrDefault("mode", "full"));
 		List<ServiceBenchmark> services = Optional.ofNullable(options.get("services"))
+			.filter((names) -> !names.equals("all"))
 			.map((names) -> Stream.of(names.split(",")).map(Benchmarks::named).toList())
 			.orElse(Benchmarks.all());
 		Path output = Path.of(options.getOrDefault("output", "target/benchmarks"));
 		BenchmarkSuite suite = new BenchmarkSuite(settings, output,
 				Path.of(options.getOrDefault("repository", ".")).toAbsolutePath().normalize(), services);
+		suite.layersOnly = Boolean.parseBoolean(options.getOrDefault("layers-only", "false"));
 		SuiteResult result = suite.run();
-		if (options.containsKey("publish")) {
+		boolean full = !suite.layersOnly && services.size() == Benchmarks.all().size();
+		if (options.containsKey("publish") && full) {
 			Report.publish(output, Path.of(options.get("publish")), result);
+		}
+		else if (options.containsKey("publish")) {
+			logger.info("A partial run is not published: its summary is {}", output.resolve("summary.md"));
 		}
 		System.exit(0);
 	}
@@ -133,7 +145,9 @@ public final class BenchmarkSuite {
 					machine.loadAverage());
 			Map<String, Credentials> roles = provision(node);
 			results = measureLayers(node, roles);
-			results = measureHttp(node, roles, results, reports);
+			if (!this.layersOnly) {
+				results = measureHttp(node, roles, results, reports);
+			}
 		}
 		finally {
 			this.layerJvms.values().forEach(JavaProcess::close);
