@@ -25,7 +25,10 @@ import reactor.core.publisher.Mono;
  * Latencies go into an HdrHistogram (microseconds, 3 significant digits); a request
  * counts in the window it started in. The calling thread waits for the window's ends to
  * read the CPU meter at the window's exact bounds, and, during the warm-up, looks at the
- * JIT compiler's activity ({@link WarmUp}).
+ * JIT compiler's activity ({@link WarmUp}). A window in which no request started (every
+ * worker still busy with a request longer than the window, as a 1,000-row batch can be on
+ * a slow machine in a one-second smoke window) stays open until one starts: it would
+ * otherwise measure nothing. Its outcome is then over the time it was really open.
  */
 public final class ClosedLoop {
 
@@ -35,6 +38,9 @@ public final class ClosedLoop {
 	private static final Duration REQUEST_LIMIT = Duration.ofSeconds(30);
 
 	private static final int ERROR_SAMPLES = 5;
+
+	/** How often an empty window looks whether a request has started in it. */
+	private static final Duration STARTED_PROBE = Duration.ofMillis(10);
 
 	private ClosedLoop() {
 	}
@@ -68,6 +74,14 @@ public final class ClosedLoop {
 		long compiledBefore = WarmUp.compilationMillis();
 		CpuMeter.Snapshot first = cpu.snapshot();
 		waitUntil(counters.until);
+		if (counters.started.sum() == 0) {
+			counters.reopen();
+			long limit = System.nanoTime() + REQUEST_LIMIT.toNanos();
+			while (counters.started.sum() == 0 && System.nanoTime() < limit) {
+				waitUntil(Math.min(limit, System.nanoTime() + STARTED_PROBE.toNanos()));
+			}
+			counters.close(System.nanoTime());
+		}
 		CpuMeter.Snapshot last = cpu.snapshot();
 		long compiled = WarmUp.compilationMillis() - compiledBefore;
 		try {
@@ -80,7 +94,7 @@ public final class ClosedLoop {
 		catch (ExecutionException | TimeoutException ex) {
 			throw new IllegalStateException("The load did not end", ex);
 		}
-		return new Measured(counters.outcome(window), first.sharesUntil(last), (from - start) / 1e9,
+		return new Measured(counters.outcome(), first.sharesUntil(last), (from - start) / 1e9,
 				(compiledBefore >= 0) ? compiled : -1);
 	}
 
@@ -146,6 +160,9 @@ public final class ClosedLoop {
 
 		private final LongAdder requests = new LongAdder();
 
+		/** Requests started in the window (measured when they end). */
+		private final LongAdder started = new LongAdder();
+
 		private final LongAdder rows = new LongAdder();
 
 		private final LongAdder errors = new LongAdder();
@@ -161,9 +178,21 @@ public final class ClosedLoop {
 			this.from = from;
 		}
 
+		/** Keeps the window open until {@link #close(long)}. */
+		void reopen() {
+			this.until = Long.MAX_VALUE;
+		}
+
+		void close(long until) {
+			this.until = until;
+		}
+
 		Mono<Void> time(Mono<Integer> request) {
 			long started = System.nanoTime();
 			boolean measured = started >= this.from && started < this.until;
+			if (measured) {
+				this.started.increment();
+			}
 			return request.timeout(REQUEST_LIMIT).doOnSuccess((count) -> {
 				if (measured) {
 					this.latencies.recordValue(Math.max(1, (System.nanoTime() - started) / 1000));
@@ -187,8 +216,8 @@ public final class ClosedLoop {
 			}).onErrorResume((error) -> Mono.empty()).then();
 		}
 
-		Outcome outcome(Duration window) {
-			double seconds = window.toNanos() / 1e9;
+		Outcome outcome() {
+			double seconds = (this.until - this.from) / 1e9;
 			long completed = this.requests.sum();
 			return new Outcome(seconds, completed, this.errors.sum(), this.timeouts.sum(), this.warmUpErrors.sum(),
 					completed / seconds, Latency.of(this.latencies.getIntervalHistogram()),
