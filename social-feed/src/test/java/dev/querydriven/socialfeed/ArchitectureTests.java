@@ -23,7 +23,7 @@ class ArchitectureTests {
 	/**
 	 * The shared rules, with two CQL-template exceptions: the fan-out, a pattern of the
 	 * shared modeling library, is constructed on the driver session; the home timeline's
-	 * reads run on the CQL template with row mappers, measured to cost a third less
+	 * reads run on the CQL template with row mappers, measured to cost a fifth less
 	 * client CPU per request than the entity template.
 	 */
 	private static final ServiceArchitectureRules rules = ServiceArchitectureRules.forService(

@@ -270,8 +270,8 @@ class TimelineRepository {
 	 * prepared once (by the service's session, which keeps it), bound, and each row
 	 * mapped by the given mapper. The home timeline runs three or more of these per
 	 * request, and through the entity template (a statement or query per call, then the
-	 * converter's dispatch per row) its client-side CPU was measured at half as much
-	 * again as this path's (module README, "What it costs, measured"). The rows are still
+	 * converter's dispatch per row) its client-side CPU was measured at a fifth more than
+	 * this path's (the service README, "What it costs, measured"). The rows are still
 	 * Spring Data's: the day pages by the row reader its converter uses, the author lists
 	 * by the converter itself.
 	 */

@@ -11,8 +11,8 @@ import org.springframework.stereotype.Component;
  * Data's generic mapping. Every route of the service reads its user first (a 404 for an
  * unknown one), and on the home timeline, the hottest read, mapping this one row
  * generically cost as much client CPU as the 21 timeline rows read by their own reader
- * (measured: module README, "What it costs, measured"). The queries stay entity queries;
- * {@code RowReaderCheck} holds this reader to what Spring Data reads.
+ * (measured: the service README, "What it costs, measured"). The queries stay entity
+ * queries; {@code RowReaderCheck} holds this reader to what Spring Data reads.
  */
 @Component
 @ReadingConverter
