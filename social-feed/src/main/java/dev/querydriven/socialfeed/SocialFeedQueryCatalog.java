@@ -41,12 +41,11 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 	private static final long USERS = 10_000_000;
 
 	/**
-	 * The most high-fanout authors one user follows, as the model sizes it (Q14): each
-	 * costs every page of that user's timeline the months of its posts within the
-	 * retention. Nothing in the code caps it, so the timeline's worst case is stated at
-	 * this number.
+	 * The high-fanout authors one user follows, as the model sizes Q14's partition. A
+	 * page merges at most {@code social-feed.timeline.max-pulled-authors} of them (100
+	 * too), which is what bounds the timeline's worst case.
 	 */
-	static final int HIGH_FANOUT_AUTHORS_FOLLOWED = 100;
+	private static final int HIGH_FANOUT_AUTHORS_FOLLOWED = 100;
 
 	/** Q4 and Q11 read the same rows of {@code following_by_user}. */
 	private static final SizingFacts FOLLOWING = new SizingFacts(USERS, 5_000, 75, 0.1,
@@ -165,7 +164,8 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 								"one row per author above the fan-out threshold, written twice by LWTs")),
 				new AccessPattern("Q14", "the high-fanout authors a user follows (merged into Q6)",
 						"high_fanout_following_by_user",
-						"SELECT user_id, author_id, since FROM high_fanout_following_by_user WHERE user_id = ?", "",
+						"SELECT user_id, author_id, since FROM high_fanout_following_by_user WHERE user_id = ? LIMIT ?",
+						"",
 						new SizingFacts(USERS, HIGH_FANOUT_AUTHORS_FOLLOWED, 40, 0.01,
 								"the popular accounts a user follows; each costs the timeline read one to three "
 										+ "partitions of posts_by_user (the months its retention spans)")),
@@ -309,7 +309,7 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 		// An author is promoted (and their followers migrated) when the follower count
 		// reaches the threshold: the follows received so far fill this many shards.
 		int shardsAtPromotion = timeline.fanOutThreshold() / follow.followersPerShard() + 1;
-		int timelineWorstCase = 3 + timelineDays + HIGH_FANOUT_AUTHORS_FOLLOWED * pulledMonths;
+		int timelineWorstCase = 3 + timelineDays + timeline.maxPulledAuthors() * pulledMonths;
 		return List.of(
 				new RouteBudget("POST /users", 2, 2,
 						"the username's and the email's claims (lightweight transactions; a release after a failure "
@@ -355,9 +355,10 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 						"the user, their hidden and pulled authors, the " + timelineDays + " day partitions of the "
 								+ timeline.retention().toDays() + "-day retention (a quiet timeline), and the up to "
 								+ pulledMonths
-								+ " months of each pulled (high-fanout) author's posts within it: at the "
-								+ HIGH_FANOUT_AUTHORS_FOLLOWED + " such authors the model sizes (Q14). Nothing caps "
-								+ "that number: each popular account followed adds to every page"));
+								+ " months of each pulled (high-fanout) author's posts within it, for at most "
+								+ timeline.maxPulledAuthors()
+								+ " such authors (social-feed.timeline.max-pulled-authors; "
+								+ "a reader following more sees the posts of that many)"));
 	}
 
 	/**

@@ -16,8 +16,10 @@ import dev.querydriven.modelcheck.harness.PartitionBudgets;
 import dev.querydriven.servicesupport.recording.StatementRecorder;
 import dev.querydriven.socialfeed.post.PostProperties;
 import dev.querydriven.socialfeed.post.PostsByIdRow;
+import dev.querydriven.socialfeed.timeline.TimelineProperties;
 import dev.querydriven.socialfeed.user.UsersByIdRow;
 import dev.querydriven.testsupport.RequestPartitions;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.MethodOrderer;
@@ -71,6 +73,12 @@ class PartitionBudgetIntegrationTests {
 
 	@Autowired
 	private PostProperties postProperties;
+
+	@Autowired
+	private TimelineProperties timelineProperties;
+
+	@Autowired
+	private MeterRegistry registry;
 
 	@Autowired
 	private ApplicationContext context;
@@ -317,18 +325,20 @@ class PartitionBudgetIntegrationTests {
 	}
 
 	/**
-	 * An empty timeline, read a moment after the end of a February, whose reader pulls as
-	 * many high-fanout authors as the model sizes: the page reads every day of the
-	 * retention and, for each author, the three months the retention spans.
+	 * An empty timeline, read a moment after the end of a February, whose reader follows
+	 * one high-fanout author more than a page may merge: the page reads every day of the
+	 * retention and, for each of the authors up to the cap, the three months the
+	 * retention spans; the one beyond the cap costs nothing, and the page counts as
+	 * capped.
 	 */
 	@Test
-	void timelineWalksEveryDayAndEveryPulledAuthorsMonths() {
+	void timelineWalksEveryDayAndThePulledAuthorsMonthsUpToTheCap() {
 		UsersByIdRow reader = this.fixtures.user();
 		PreparedStatement pull = this.session
 			.prepare("INSERT INTO high_fanout_following_by_user (user_id, author_id, since) VALUES (?, ?, ?)");
 		Instant longAgo = Instant.parse("2020-01-01T00:00:00Z");
 		BatchStatementBuilder rows = BatchStatement.builder(DefaultBatchType.UNLOGGED);
-		for (int i = 0; i < SocialFeedQueryCatalog.HIGH_FANOUT_AUTHORS_FOLLOWED; i++) {
+		for (int i = 0; i < this.timelineProperties.maxPulledAuthors() + 1; i++) {
 			rows.addStatement(pull.bind(reader.userId(), UUID.randomUUID(), longAgo));
 			if (rows.getStatementsCount() == 50) {
 				this.session.execute(rows.build());
@@ -338,6 +348,7 @@ class PartitionBudgetIntegrationTests {
 		if (rows.getStatementsCount() > 0) {
 			this.session.execute(rows.build());
 		}
+		double cappedBefore = this.registry.counter("querydriven.socialfeed.timeline.capped-pages").count();
 		// 30 days before 2025-03-01 is 2025-01-30: January, February and March.
 		this.clock.setInstant(Instant.parse("2025-03-01T00:00:00.500Z"));
 		measure("GET /users/{userId}/timeline",
@@ -349,6 +360,8 @@ class PartitionBudgetIntegrationTests {
 					.expectBody()
 					.jsonPath("$.items")
 					.isEmpty());
+		assertThat(this.registry.counter("querydriven.socialfeed.timeline.capped-pages").count())
+			.isEqualTo(cappedBefore + 1);
 	}
 
 	/**

@@ -6,9 +6,11 @@ import java.util.List;
 import com.datastax.oss.driver.api.core.CqlSession;
 import dev.querydriven.modeling.migration.MigrationEngine;
 import dev.querydriven.modeling.migration.MigrationSettings;
+import dev.querydriven.modeling.migration.PhaseTicker;
 import dev.querydriven.modeling.migration.StateStatementExecutor;
 import dev.querydriven.modeling.migration.TableMigration;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
@@ -48,18 +50,21 @@ class MigrationConfiguration {
 	 * @param migrations the migrations the features declare
 	 * @param properties the pacing
 	 * @param clock the application's one clock (phase times, guards and checkpoints)
+	 * @param ticker the monotonic clock on which the engine's in-memory phases age: the
+	 * JVM's, unless the context defines one (the tests do, to age a phase out on command)
 	 * @return the engine
 	 */
 	@Bean(destroyMethod = "close")
 	MigrationEngine migrationEngine(CqlSession session, ReactiveSession statements, List<TableMigration<?>> migrations,
-			MigrationProperties properties, Clock clock) {
+			MigrationProperties properties, Clock clock, ObjectProvider<PhaseTicker> ticker) {
 		MigrationSettings settings = MigrationSettings.defaults()
 			.withRefreshInterval(properties.refreshInterval(), properties.settleMargin())
 			.withRecheckDelay(properties.recheckDelay())
 			.withTokenRanges(properties.tokenRanges());
 		StateStatementExecutor executor = (statement) -> statements.execute(statement)
 			.flatMapMany(ReactiveResultSet::rows);
-		return new MigrationEngine(session, migrations, settings, clock, executor);
+		return new MigrationEngine(session, migrations, settings, clock, executor,
+				ticker.getIfAvailable(() -> PhaseTicker.SYSTEM));
 	}
 
 	/**

@@ -72,8 +72,11 @@ class TimelineRepository {
 	private static final String NEXT_PAGE = "SELECT * FROM user_timeline "
 			+ "WHERE user_id = ? AND day = ? AND post_time >= ? AND (post_time, post_id) < (?, ?) LIMIT ?";
 
-	/** Q14: the high-fanout authors a reader pulls. */
-	private static final String PULLED_AUTHORS = "SELECT * FROM high_fanout_following_by_user WHERE user_id = ?";
+	/**
+	 * Q14: the high-fanout authors a reader pulls, at most as many as a page may merge
+	 * (and one more, to know whether some were left out).
+	 */
+	private static final String PULLED_AUTHORS = "SELECT * FROM high_fanout_following_by_user WHERE user_id = ? LIMIT ?";
 
 	/** Q15: the authors a reader hid. */
 	private static final String HIDDEN_AUTHORS = "SELECT * FROM timeline_hidden_authors WHERE user_id = ?";
@@ -251,8 +254,8 @@ class TimelineRepository {
 	}
 
 	@ServesQuery("Q14")
-	Flux<HighFanoutFollowingByUserRow> findHighFanoutFollowing(UUID userId) {
-		return read(PULLED_AUTHORS, entity(HighFanoutFollowingByUserRow.class), userId);
+	Flux<HighFanoutFollowingByUserRow> findHighFanoutFollowing(UUID userId, int limit) {
+		return read(PULLED_AUTHORS, entity(HighFanoutFollowingByUserRow.class), userId, limit);
 	}
 
 	@ServesQuery("Q15")

@@ -21,6 +21,7 @@ import dev.querydriven.socialfeed.paging.PostCursors;
 import dev.querydriven.socialfeed.post.PostService;
 import dev.querydriven.socialfeed.post.PostsByUserRow;
 import dev.querydriven.socialfeed.user.UserService;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import reactor.core.publisher.Flux;
@@ -41,9 +42,11 @@ import org.springframework.stereotype.Service;
  * at a time until the page is full (at most the retention's days, reached only by a
  * timeline with few entries), plus, per high-fanout author followed, their months of
  * {@code posts_by_user} within the window (one to three partitions each: 30 days can
- * reach from January into March). Nothing caps the number of such authors, which is why
- * the catalogue states the route's worst case at the number the model sizes. Every read
- * restricts a full partition key.
+ * reach from January into March). The number of such authors is capped
+ * ({@code social-feed.timeline.max-pulled-authors}): a page's reads stay bounded however
+ * many popular accounts the reader follows, at the price of leaving the posts of the
+ * authors beyond the cap out of their timeline. Every read restricts a full partition
+ * key.
  */
 @Service
 class TimelineService {
@@ -66,6 +69,8 @@ class TimelineService {
 
 	private final DistributionSummary pulledAuthors;
 
+	private final Counter cappedPages;
+
 	TimelineService(TimelineRepository timelines, PostService posts, UserService users, PostCursors cursors,
 			TimelineProperties properties, MeterRegistry registry) {
 		this.timelines = timelines;
@@ -75,6 +80,10 @@ class TimelineService {
 		this.properties = properties;
 		this.pulledAuthors = DistributionSummary.builder("querydriven.socialfeed.timeline.pulled-authors")
 			.description("High-fanout authors merged into one timeline page at read time")
+			.register(registry);
+		this.cappedPages = Counter.builder("querydriven.socialfeed.timeline.capped-pages")
+			.description(
+					"Timeline pages that left out high-fanout authors beyond social-feed.timeline.max-pulled-authors")
 			.register(registry);
 	}
 
@@ -97,8 +106,11 @@ class TimelineService {
 			}
 			Mono<Map<UUID, TimelineHiddenAuthorsRow>> hidden = this.timelines.findHiddenAuthors(userId)
 				.collectMap(TimelineHiddenAuthorsRow::authorId);
-			Mono<List<HighFanoutFollowingByUserRow>> pulled = this.timelines.findHighFanoutFollowing(userId)
-				.collectList();
+			int maxPulled = this.properties.maxPulledAuthors();
+			Mono<List<HighFanoutFollowingByUserRow>> pulled = this.timelines
+				.findHighFanoutFollowing(userId, maxPulled + 1)
+				.collectList()
+				.map((authors) -> capped(authors, maxPulled));
 			return this.users.require(userId, "userId").then(Mono.zip(hidden, pulled)).flatMap((sources) -> {
 				this.pulledAuthors.record(sources.getT2().size());
 				TimelineSource<UserTimelineRow> own = (after, max) -> visibleEntries(userId, oldest, after, now, max,
@@ -111,6 +123,18 @@ class TimelineService {
 				return MERGE.page(own, merged, position, limit);
 			}).map((page) -> new Page<>(page.items(), this.cursors.encodePosition(scope, page.next())));
 		});
+	}
+
+	/**
+	 * The first {@code max} of the pulled authors read (one more was read to tell whether
+	 * the cap left some out).
+	 */
+	private List<HighFanoutFollowingByUserRow> capped(List<HighFanoutFollowingByUserRow> authors, int max) {
+		if (authors.size() <= max) {
+			return authors;
+		}
+		this.cappedPages.increment();
+		return authors.subList(0, max);
 	}
 
 	/**

@@ -19,8 +19,11 @@ import dev.querydriven.modeling.fanout.HybridTimeline;
 import dev.querydriven.modeling.fanout.TimelinePosition;
 import dev.querydriven.modeling.fanout.UuidClusteringOrder;
 import dev.querydriven.socialfeed.post.PostService;
+import dev.querydriven.socialfeed.paging.PostCursors;
 import dev.querydriven.socialfeed.post.PostsByIdRow;
+import dev.querydriven.socialfeed.user.UserService;
 import dev.querydriven.socialfeed.user.UsersByIdRow;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
 import reactor.test.StepVerifier;
@@ -55,6 +58,18 @@ class TimelineServiceIntegrationTests {
 
 	@Autowired
 	private Fixtures fixtures;
+
+	@Autowired
+	private TimelineRepository repository;
+
+	@Autowired
+	private UserService users;
+
+	@Autowired
+	private PostCursors cursors;
+
+	@Autowired
+	private TimelineProperties properties;
 
 	/**
 	 * When the post call returns, every follower's timeline holds the post (with a TTL),
@@ -211,6 +226,42 @@ class TimelineServiceIntegrationTests {
 	}
 
 	/**
+	 * A reader who follows more high-fanout authors than a page may merge sees the posts
+	 * of as many as the cap allows, the first in the table's order (author id), on every
+	 * page alike; without the cap, all of them.
+	 */
+	@Test
+	@ServesQuery({ "Q6", "Q14" })
+	void aPageMergesNoMoreHighFanoutAuthorsThanTheCap() {
+		Instant now = this.fixtures.now();
+		Instant earlier = now.minus(Duration.ofDays(1));
+		UsersByIdRow reader = this.fixtures.user();
+		List<UsersByIdRow> stars = new ArrayList<>();
+		for (int i = 0; i < 3; i++) {
+			UsersByIdRow star = this.fixtures.user(earlier.minusSeconds(60));
+			this.fixtures.rows("INSERT INTO high_fanout_following_by_user (user_id, author_id, since) VALUES (?, ?, ?)",
+					reader.userId(), star.userId(), earlier);
+			stars.add(star);
+		}
+		stars.sort(Comparator.comparing(UsersByIdRow::userId, UuidClusteringOrder.UUID_TYPE));
+		List<PostsByIdRow> all = new ArrayList<>();
+		for (int hours = 1; hours <= 6; hours++) {
+			all.add(this.fixtures.post(stars.get(hours % 3), hours + "h ago", now.minus(Duration.ofHours(hours))));
+		}
+		TimelineProperties capAtTwo = new TimelineProperties(this.properties.fanOutThreshold(),
+				this.properties.fanOutConcurrency(), this.properties.retention(), this.properties.promotionOverlap(),
+				2);
+		TimelineService capped = new TimelineService(this.repository, this.posts, this.users, this.cursors, capAtTwo,
+				new SimpleMeterRegistry());
+		List<PostsByIdRow> firstTwoAuthors = all.stream()
+			.filter((post) -> !post.authorId().equals(stars.get(2).userId()))
+			.toList();
+		assertThat(readAll(capped, reader, 1, now.plusSeconds(1)))
+			.containsExactlyElementsOf(newestFirst(firstTwoAuthors));
+		assertThat(readAll(this.timelines, reader, 1, now.plusSeconds(1))).containsExactlyElementsOf(newestFirst(all));
+	}
+
+	/**
 	 * A new follower of a high-fanout author pulls only the posts made after the follow.
 	 */
 	@Test
@@ -319,10 +370,14 @@ class TimelineServiceIntegrationTests {
 	}
 
 	private List<UUID> readAll(UsersByIdRow reader, int limit, Instant now) {
+		return readAll(this.timelines, reader, limit, now);
+	}
+
+	private static List<UUID> readAll(TimelineService timelines, UsersByIdRow reader, int limit, Instant now) {
 		List<UUID> seen = new ArrayList<>();
 		String cursor = null;
 		do {
-			Page<UserTimelineRow> page = this.timelines.read(reader.userId(), cursor, limit, now).block();
+			Page<UserTimelineRow> page = timelines.read(reader.userId(), cursor, limit, now).block();
 			assertThat(page.items()).hasSizeLessThanOrEqualTo(limit);
 			page.items().forEach((entry) -> seen.add(entry.postId()));
 			cursor = page.next();

@@ -113,6 +113,22 @@ public final class MigrationEngine implements AutoCloseable {
 	 */
 	public MigrationEngine(CqlSession session, List<? extends TableMigration<?>> migrations, MigrationSettings settings,
 			Clock clock, StateStatementExecutor executor) {
+		this(session, migrations, settings, clock, executor, PhaseTicker.SYSTEM);
+	}
+
+	/**
+	 * An engine whose in-memory phases age on the given ticker (a test's, which moves on
+	 * command); otherwise as
+	 * {@link #MigrationEngine(CqlSession, List, MigrationSettings, Clock, StateStatementExecutor)}.
+	 * @param session a session logged into the service's keyspace
+	 * @param migrations the service's migrations
+	 * @param settings the pacing, the same on every instance
+	 * @param clock the clock of phase times, guards and checkpoints
+	 * @param executor executes the statements on the engine's tables
+	 * @param ticker the monotonic clock of the phases' ages
+	 */
+	public MigrationEngine(CqlSession session, List<? extends TableMigration<?>> migrations, MigrationSettings settings,
+			Clock clock, StateStatementExecutor executor, PhaseTicker ticker) {
 		MigrationSchema.requireTables(session);
 		for (TableMigration<?> migration : migrations) {
 			if (!NAME.matcher(migration.name()).matches()) {
@@ -128,7 +144,8 @@ public final class MigrationEngine implements AutoCloseable {
 		this.clock = clock;
 		this.instance = hostName() + "/" + UUID.randomUUID().toString().substring(0, 8);
 		this.store = new MigrationStore(session, executor);
-		this.view = new PhaseView(this.store, List.copyOf(this.migrations.keySet()), settings.refreshInterval());
+		this.view = new PhaseView(this.store, List.copyOf(this.migrations.keySet()), settings.refreshInterval(),
+				ticker);
 	}
 
 	/**
@@ -292,7 +309,7 @@ public final class MigrationEngine implements AutoCloseable {
 	}
 
 	private Mono<MigrationState> write(MigrationState state, MigrationState next, String historyLine) {
-		long startedNanos = System.nanoTime();
+		long startedNanos = this.view.nanoTime();
 		return this.store.transition(state, next, historyLine).flatMap((applied) -> {
 			if (!applied) {
 				return Mono.error(new MigrationRefusedException(state.name(), state.phase(),

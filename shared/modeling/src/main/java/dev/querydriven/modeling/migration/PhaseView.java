@@ -20,6 +20,10 @@ import reactor.core.publisher.Mono;
  * started yet — is read again before it is used, and if that read fails the request fails
  * rather than route on a guess. This promise is what lets the backfill start one interval
  * (plus a margin) after {@code DUAL_WRITE} was entered.
+ *
+ * <p>
+ * Requests that find a phase aged out share one read of it; the background refresh reads
+ * on its own, so that a request's read is always its own (and counted with it).
  */
 final class PhaseView implements AutoCloseable {
 
@@ -31,6 +35,8 @@ final class PhaseView implements AutoCloseable {
 
 	private final long maxAgeNanos;
 
+	private final PhaseTicker ticker;
+
 	private final Duration refreshPeriod;
 
 	private final Map<String, Seen> seen = new ConcurrentHashMap<>();
@@ -41,10 +47,11 @@ final class PhaseView implements AutoCloseable {
 
 	private volatile boolean closed;
 
-	PhaseView(MigrationStore store, List<String> names, Duration refreshInterval) {
+	PhaseView(MigrationStore store, List<String> names, Duration refreshInterval, PhaseTicker ticker) {
 		this.store = store;
 		this.names = List.copyOf(names);
 		this.maxAgeNanos = refreshInterval.toNanos();
+		this.ticker = ticker;
 		this.refreshPeriod = refreshInterval.dividedBy(2);
 	}
 
@@ -56,7 +63,7 @@ final class PhaseView implements AutoCloseable {
 	Mono<MigrationPhase> phase(String name) {
 		startRefreshing();
 		Seen known = this.seen.get(name);
-		if (known != null && System.nanoTime() - known.readAtNanos() < this.maxAgeNanos) {
+		if (known != null && this.ticker.nanoTime() - known.readAtNanos() < this.maxAgeNanos) {
 			return Mono.just(known.phase());
 		}
 		return load(name);
@@ -64,7 +71,8 @@ final class PhaseView implements AutoCloseable {
 
 	/**
 	 * Takes note of a phase this instance just wrote or read.
-	 * @param readAtNanos {@link System#nanoTime()} when the read or write started
+	 * @param readAtNanos the {@link PhaseTicker ticker}'s reading when the read or write
+	 * started
 	 */
 	void remember(String name, MigrationPhase phase, int revision, long readAtNanos) {
 		Seen next = new Seen(phase, revision, readAtNanos);
@@ -77,10 +85,24 @@ final class PhaseView implements AutoCloseable {
 	}
 
 	private Mono<MigrationPhase> load(String name) {
-		return this.loading.computeIfAbsent(name, (key) -> Mono.defer(() -> {
-			long startedNanos = System.nanoTime();
-			return this.store.phase(key).doOnNext((read) -> remember(key, read.phase(), read.revision(), startedNanos));
-		}).map(MigrationStore.PhaseRead::phase).doFinally((signal) -> this.loading.remove(key)).cache());
+		return this.loading.computeIfAbsent(name,
+				(key) -> read(key).doFinally((signal) -> this.loading.remove(key)).cache());
+	}
+
+	private Mono<MigrationPhase> read(String name) {
+		return Mono.defer(() -> {
+			long startedNanos = this.ticker.nanoTime();
+			return this.store.phase(name)
+				.doOnNext((read) -> remember(name, read.phase(), read.revision(), startedNanos));
+		}).map(MigrationStore.PhaseRead::phase);
+	}
+
+	/**
+	 * The current time on the view's ticker, to {@link #remember} a phase this instance
+	 * writes.
+	 */
+	long nanoTime() {
+		return this.ticker.nanoTime();
 	}
 
 	private void startRefreshing() {
@@ -89,7 +111,7 @@ final class PhaseView implements AutoCloseable {
 		}
 		Disposable refreshing = Flux.interval(Duration.ZERO, this.refreshPeriod)
 			.onBackpressureDrop()
-			.concatMap((tick) -> Flux.fromIterable(this.names).flatMap((name) -> load(name).onErrorResume((ex) -> {
+			.concatMap((tick) -> Flux.fromIterable(this.names).flatMap((name) -> read(name).onErrorResume((ex) -> {
 				logger.warn("Table migration {}: could not refresh the phase ({}); it is read again before use", name,
 						ex.toString());
 				return Mono.empty();
