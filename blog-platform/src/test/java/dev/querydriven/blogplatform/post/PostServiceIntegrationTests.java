@@ -16,6 +16,7 @@ import dev.querydriven.modeling.catalog.ServesQuery;
 import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.servicesupport.web.ConflictException;
 import dev.querydriven.servicesupport.web.NotFoundException;
+import dev.querydriven.testsupport.Bursts;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.threeten.extra.MutableClock;
@@ -86,6 +87,19 @@ class PostServiceIntegrationTests {
 		assertThat(stored.category()).isEqualTo(this.category);
 		assertThat(stored.createdAt()).isEqualTo(post.createdAt());
 		assertCopies(stored);
+	}
+
+	/**
+	 * A burst of reads at once, more than the session's connections carry, is queued by
+	 * the driver's throttler and served, none refused.
+	 */
+	@Test
+	@ServesQuery("Q1")
+	void aBurstBeyondTheConnectionsIsQueuedNotRefused() {
+		PostsByIdRow post = this.posts.publish(newPost("Read by a crowd", this.category)).block();
+		assertThat(Bursts.beyondTheConnections(() -> this.posts.requireExisting(post.postId())))
+			.hasSize(Bursts.BEYOND_THE_CONNECTIONS)
+			.allSatisfy((found) -> assertThat(found.postId()).isEqualTo(post.postId()));
 	}
 
 	/** Publishing the same post twice (a replay) changes nothing. */

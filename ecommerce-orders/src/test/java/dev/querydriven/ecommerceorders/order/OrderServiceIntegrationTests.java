@@ -16,6 +16,7 @@ import dev.querydriven.modeling.catalog.ServesQuery;
 import dev.querydriven.servicesupport.web.ConflictException;
 import dev.querydriven.servicesupport.web.InvalidRequestException;
 import dev.querydriven.servicesupport.web.NotFoundException;
+import dev.querydriven.testsupport.Bursts;
 import org.junit.jupiter.api.BeforeEach;
 import org.threeten.extra.MutableClock;
 import org.junit.jupiter.api.Test;
@@ -54,6 +55,22 @@ class OrderServiceIntegrationTests {
 	@BeforeEach
 	void tables() {
 		this.tables = new OrderTables(this.session);
+	}
+
+	/**
+	 * A burst of reads at once, more than the session's connections carry, is queued by
+	 * the driver's throttler and served, none refused.
+	 */
+	@Test
+	@ServesQuery("Q2")
+	void aBurstBeyondTheConnectionsIsQueuedNotRefused() {
+		OrdersByIdRow order = this.orders
+			.place(TestOrders.order(this.userId, List.of(TestOrders.item("Kettle", 1, "9.90"))))
+			.map(PlacedOrder::order)
+			.block();
+		assertThat(Bursts.beyondTheConnections(() -> this.orders.find(order.orderId())))
+			.hasSize(Bursts.BEYOND_THE_CONNECTIONS)
+			.allSatisfy((found) -> assertThat(found.orderId()).isEqualTo(order.orderId()));
 	}
 
 	/**

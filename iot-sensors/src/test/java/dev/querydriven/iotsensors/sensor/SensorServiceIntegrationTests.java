@@ -11,6 +11,7 @@ import dev.querydriven.iotsensors.IotSensorsIntegrationTest;
 import dev.querydriven.iotsensors.IotSensorsTables;
 import dev.querydriven.modeling.catalog.ServesQuery;
 import dev.querydriven.servicesupport.web.ConflictException;
+import dev.querydriven.testsupport.Bursts;
 import org.junit.jupiter.api.Test;
 import reactor.test.StepVerifier;
 
@@ -36,6 +37,20 @@ class SensorServiceIntegrationTests {
 
 	@Autowired
 	private CqlSession session;
+
+	/**
+	 * A burst of reads at once, more than the session's connections carry, is queued by
+	 * the driver's throttler and served, none refused.
+	 */
+	@Test
+	@ServesQuery("Q1")
+	void aBurstBeyondTheConnectionsIsQueuedNotRefused() {
+		UUID sensorId = UUID.randomUUID();
+		this.sensors.register(new NewSensor(sensorId, UUID.randomUUID(), "read-by-a-crowd", 30)).block();
+		assertThat(Bursts.beyondTheConnections(() -> this.sensors.require(sensorId)))
+			.hasSize(Bursts.BEYOND_THE_CONNECTIONS)
+			.allSatisfy((found) -> assertThat(found.sensorId()).isEqualTo(sensorId));
+	}
 
 	/**
 	 * A registration writes sensors_by_id and sensors_by_site with the same values and

@@ -3,11 +3,13 @@ package dev.querydriven.servicesupport.data;
 import java.util.List;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.cql.Row;
 import dev.querydriven.servicesupport.recording.RecordingWebFilter;
 import dev.querydriven.servicesupport.recording.StatementRecorder;
 
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -15,6 +17,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.cassandra.autoconfigure.CassandraAutoConfiguration;
 import org.springframework.boot.cassandra.autoconfigure.CqlSessionBuilderCustomizer;
+import org.springframework.boot.cassandra.autoconfigure.DriverConfigLoaderBuilderCustomizer;
 import org.springframework.boot.data.cassandra.autoconfigure.DataCassandraAutoConfiguration;
 import org.springframework.boot.data.cassandra.autoconfigure.DataCassandraReactiveAutoConfiguration;
 import org.springframework.context.annotation.Bean;
@@ -38,6 +41,28 @@ import org.springframework.data.cassandra.core.cql.session.DefaultBridgedReactiv
 		before = { DataCassandraAutoConfiguration.class, DataCassandraReactiveAutoConfiguration.class })
 @ConditionalOnClass({ CqlSession.class, ReactiveSession.class })
 public final class SpringDataCassandraAutoConfiguration {
+
+	/**
+	 * Two connections to each node ({@code querydriven.cassandra.connections-per-node}),
+	 * where the driver opens one. A connection's responses arrive on its own event-loop
+	 * thread, and the reactive continuations run there too: Spring Data's mapping of the
+	 * rows, the service's own code up to its next statement. With one connection, one
+	 * thread does that work for the whole service, and on the home timeline it was the
+	 * limit: the service layer left a sixth of the two cores idle and ran at 0.43–0.60 of
+	 * the raw driver; with two connections it used the whole machine and ran at 0.64–0.94
+	 * (alternating runs, the benchmarks' {@code remedies-ab.md}). The raw driver, whose
+	 * continuations do almost nothing, did not change beyond its usual spread.
+	 * @param connections the connections to each node of the local datacenter
+	 * @return the customizer
+	 */
+	@Bean
+	DriverConfigLoaderBuilderCustomizer connectionsPerNode(
+			@Value("${querydriven.cassandra.connections-per-node:2}") int connections) {
+		if (connections < 1) {
+			throw new IllegalArgumentException("querydriven.cassandra.connections-per-node must be at least 1");
+		}
+		return (builder) -> builder.withInt(DefaultDriverOption.CONNECTION_POOL_LOCAL_SIZE, connections);
+	}
 
 	@Bean
 	@ConditionalOnMissingBean

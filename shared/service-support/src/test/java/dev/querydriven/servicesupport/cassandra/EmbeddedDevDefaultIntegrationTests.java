@@ -1,13 +1,15 @@
 package dev.querydriven.servicesupport.cassandra;
 
 import java.nio.file.Files;
-import java.time.Duration;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
+import java.time.Duration;
 
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+import dev.querydriven.servicesupport.recording.StatementRecorder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import dev.querydriven.servicesupport.recording.StatementRecorder;
 import reactor.core.Disposable;
 import reactor.test.StepVerifier;
 
@@ -42,6 +44,9 @@ class EmbeddedDevDefaultIntegrationTests {
 	@Autowired
 	private StatementRecorder recorder;
 
+	@Autowired
+	private CqlSession session;
+
 	@DynamicPropertySource
 	static void nodeDirectory(DynamicPropertyRegistry registry) {
 		registry.add("querydriven.cassandra.embedded.directory", () -> directory.toString());
@@ -59,6 +64,20 @@ class EmbeddedDevDefaultIntegrationTests {
 		assertThat(Files.readString(credentials)).contains("password=" + this.connectionDetails.getPassword());
 		assertThat(Files.getPosixFilePermissions(credentials)).containsExactlyInAnyOrder(PosixFilePermission.OWNER_READ,
 				PosixFilePermission.OWNER_WRITE);
+	}
+
+	/**
+	 * The session opens two connections to the node, not the driver's one, so that the
+	 * continuations of the responses run on two event-loop threads.
+	 */
+	@Test
+	void sessionKeepsTwoConnectionsToTheNode() {
+		assertThat(this.session.getContext()
+			.getConfig()
+			.getDefaultProfile()
+			.getInt(DefaultDriverOption.CONNECTION_POOL_LOCAL_SIZE)).isEqualTo(2);
+		assertThat(this.session.getMetadata().getNodes().values()).singleElement()
+			.satisfies((node) -> assertThat(node.getOpenConnections()).isGreaterThanOrEqualTo(2));
 	}
 
 	/**
