@@ -57,9 +57,6 @@ public final class BenchmarkSuite {
 
 	private static final Logger logger = LoggerFactory.getLogger(BenchmarkSuite.class);
 
-	/** The options of the JVMs whose CPU is compared: the harness's and the services'. */
-	private static final List<String> JVM_OPTIONS = List.of("-Xms1g", "-Xmx1g", "-XX:+UseG1GC");
-
 	private final SuiteSettings settings;
 
 	private final Path output;
@@ -215,7 +212,7 @@ public final class BenchmarkSuite {
 				directory.resolve(service.name() + ".json"), this.output.resolve("profiles"));
 		Path taskFile = directory.resolve(service.name() + "-task.json");
 		Json.write(taskFile, task);
-		List<String> arguments = new ArrayList<>(JVM_OPTIONS);
+		List<String> arguments = new ArrayList<>(this.settings.jvmOptions());
 		arguments.addAll(List.of("-cp", String.join(java.io.File.pathSeparator, classPathOf(service)),
 				LayerRunner.class.getName(), taskFile.toString()));
 		CompletableFuture<String> url = new CompletableFuture<>();
@@ -303,7 +300,7 @@ public final class BenchmarkSuite {
 						starting.put(service.name(),
 								CompletableFuture.supplyAsync(() -> ServiceJvm.start(service, executableJar(service),
 										node.contactPoint().getHostString() + ":" + node.contactPoint().getPort(),
-										node.localDatacenter(), roles.get(service.name()), JVM_OPTIONS,
+										node.localDatacenter(), roles.get(service.name()), this.settings.jvmOptions(),
 										this.output.resolve("http").resolve(service.name() + ".log"),
 										(message) -> logger.info("{}", message)), starters));
 					}
@@ -338,18 +335,20 @@ public final class BenchmarkSuite {
 			Map<String, Double> throughput = new HashMap<>();
 			if (this.settings.parallel()) {
 				// The smoke run: one Gatling JVM, every phase at a rate known in advance.
-				GatlingRun.Result smoke = GatlingRun.run(openPlan(results, urls, data, Map.of()), http, "smoke",
-						processes, node.processHandle(), (message) -> logger.info("{}", message));
+				GatlingRun.Result smoke = GatlingRun.run(this.settings.jvmOptions(),
+						openPlan(results, urls, data, Map.of()), http, "smoke", processes, node.processHandle(),
+						(message) -> logger.info("{}", message));
 				reports.add(this.output.relativize(smoke.report()).toString());
 				collect(smoke, runs, throughput);
 			}
 			else {
-				GatlingRun.Result closed = GatlingRun.run(closedPlan(results, urls, data), http, "closed", processes,
-						node.processHandle(), (message) -> logger.info("{}", message));
+				GatlingRun.Result closed = GatlingRun.run(this.settings.jvmOptions(), closedPlan(results, urls, data),
+						http, "closed", processes, node.processHandle(), (message) -> logger.info("{}", message));
 				reports.add(this.output.relativize(closed.report()).toString());
 				collect(closed, runs, throughput);
-				GatlingRun.Result open = GatlingRun.run(openPlan(results, urls, data, throughput), http, "open",
-						processes, node.processHandle(), (message) -> logger.info("{}", message));
+				GatlingRun.Result open = GatlingRun.run(this.settings.jvmOptions(),
+						openPlan(results, urls, data, throughput), http, "open", processes, node.processHandle(),
+						(message) -> logger.info("{}", message));
 				reports.add(this.output.relativize(open.report()).toString());
 				collect(open, runs, new HashMap<>());
 			}
@@ -365,8 +364,10 @@ public final class BenchmarkSuite {
 				}
 				jvm.close();
 			});
+			// Each JVM's context shuts down in a few seconds: all at once, not one after
+			// the other.
+			this.layerJvms.values().forEach(JavaProcess::closeInput);
 			this.layerJvms.forEach((name, jvm) -> {
-				jvm.closeInput();
 				jvm.awaitSuccess(Duration.ofMinutes(2));
 				int warnings = countWarnings(this.output.resolve("layers").resolve(name + ".log"));
 				if (warnings > 0) {
@@ -519,8 +520,8 @@ public final class BenchmarkSuite {
 		if (phases.isEmpty()) {
 			return profiles;
 		}
-		GatlingRun.Result result = GatlingRun.run(new HttpPlan(phases, data), http, "profile", processes,
-				node.processHandle(), (message) -> logger.info("{}", message));
+		GatlingRun.Result result = GatlingRun.run(this.settings.jvmOptions(), new HttpPlan(phases, data), http,
+				"profile", processes, node.processHandle(), (message) -> logger.info("{}", message));
 		Path directory = this.output.resolve("profiles");
 		createDirectories(directory);
 		for (HttpPlan.Phase phase : phases) {

@@ -38,6 +38,8 @@ public final class GatlingRun {
 
 	/**
 	 * Runs a plan.
+	 * @param jvmOptions the options of Gatling's JVM (the suite's, see
+	 * {@link dev.querydriven.benchmarks.SuiteSettings#jvmOptions()})
 	 * @param plan the plan
 	 * @param directory where the plan, Gatling's report, the log and the recordings go
 	 * @param name the run's name, e.g. {@code closed}
@@ -46,8 +48,8 @@ public final class GatlingRun {
 	 * @param progress receives progress messages
 	 * @return each phase's outcome, and where Gatling's report is
 	 */
-	public static Result run(HttpPlan plan, Path directory, String name, Map<String, ProcessHandle> services,
-			ProcessHandle node, Consumer<String> progress) {
+	public static Result run(List<String> jvmOptions, HttpPlan plan, Path directory, String name,
+			Map<String, ProcessHandle> services, ProcessHandle node, Consumer<String> progress) {
 		Path runDirectory = directory.resolve(name);
 		try {
 			Files.createDirectories(runDirectory);
@@ -58,7 +60,8 @@ public final class GatlingRun {
 		Path planFile = runDirectory.resolve("plan.json");
 		Path resultsFile = runDirectory.resolve("results.json");
 		Json.write(planFile, plan);
-		List<String> arguments = new ArrayList<>(List.of("-Xms1g", "-Xmx1g", "-XX:+UseG1GC",
+		List<String> arguments = new ArrayList<>(jvmOptions);
+		arguments.addAll(List.of(
 				// What Gatling's own launchers pass: its stats writer reads String
 				// internals.
 				"--add-opens=java.base/java.lang=ALL-UNNAMED", "-Dgatling.data.enableAnalytics=false",
