@@ -145,6 +145,10 @@ public final class BenchmarkSuite {
 			if (!this.layersOnly) {
 				results = measureHttp(node, roles, results, reports);
 			}
+			if (this.settings.smokeRun()) {
+				// Its data is thrown away: no need to wait while it flushes and drains.
+				node.kill();
+			}
 		}
 		finally {
 			this.layerJvms.values().forEach(JavaProcess::close);

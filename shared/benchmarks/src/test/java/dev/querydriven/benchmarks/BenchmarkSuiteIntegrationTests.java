@@ -7,18 +7,16 @@ import dev.querydriven.benchmarks.report.Layer;
 import dev.querydriven.benchmarks.report.Run;
 import dev.querydriven.benchmarks.report.SuiteResult;
 import dev.querydriven.benchmarks.report.WorkloadResult;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The smoke run of the benchmark suite: tiny data, a second per window. It asserts that
- * every request ran through every layer without an error, never how fast. Tagged
- * {@code slow} (a node, four service contexts, four service JVMs and a Gatling JVM
- * start): it runs in CI's {@code slow} stage, after {@code ./mvnw -B verify}.
+ * every request ran through every layer without an error, never how fast. It runs in
+ * {@code ./mvnw -B verify}, so that a change that breaks a benchmark fails the build that
+ * made it.
  */
-@Tag("slow")
 class BenchmarkSuiteIntegrationTests {
 
 	/**
