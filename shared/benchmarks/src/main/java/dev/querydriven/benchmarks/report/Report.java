@@ -105,6 +105,7 @@ public final class Report {
 		layers(md, result);
 		ingestion(md, result);
 		goals(md, result);
+		clientCpu(md, result);
 		open(md, result);
 		profiles(md, result);
 		statements(md, result);
@@ -395,6 +396,43 @@ public final class Report {
 	}
 
 	/**
+	 * What each layer's client side spends per request against the raw driver's, with the
+	 * node's share that is left: where they share the cores, the one explains the other.
+	 */
+	private static void clientCpu(StringBuilder md, SuiteResult result) {
+		int cores = result.machine().cores();
+		md.append("## Why the layers miss their goals: client CPU per request\n\n");
+		md.append("The CPU each request cost the client side, in core-milliseconds (a process's share of all ")
+			.append(cores)
+			.append(" cores, times the cores, divided by the requests per second): the load generator for the raw driver, the load "
+					+ "generator and the service together (one JVM) for the service layer, the service JVM alone "
+					+ "for HTTP. The node shares those cores: what a layer's client spends, the node does not "
+					+ "get. With requests always in flight (closed model), a read's median latency follows its "
+					+ "throughput (Little's law: about concurrency ÷ throughput).\n\n");
+		md.append("| Request | raw driver | service layer | × raw | HTTP: the service JVM alone | × raw "
+				+ "| node's share, raw driver → service layer | service layer ÷ raw, req/s | HTTP ÷ raw, req/s |\n");
+		md.append("|---|--:|--:|--:|--:|--:|---|--:|--:|\n");
+		for (WorkloadResult workload : result.workloads()) {
+			Optional<Run> driver = workload.closed(Layer.DRIVER);
+			Optional<Run> service = workload.closed(Layer.SERVICE);
+			Optional<Run> http = workload.closed(Layer.HTTP);
+			if (driver.isEmpty() || service.isEmpty() || http.isEmpty()) {
+				continue;
+			}
+			double raw = ClientCpu.perRequest(driver.get(), cores);
+			double layer = ClientCpu.perRequest(service.get(), cores);
+			double server = ClientCpu.perRequest(http.get(), cores);
+			double rawThroughput = driver.get().outcome().throughput();
+			md.append(String.format(Locale.ROOT,
+					"| %s | %.3f | %.3f | %.1f× | %.2f | %.0f× | %s → %s | %.2f | %.2f |\n", workload.info().id(), raw,
+					layer, layer / raw, server, server / raw, percent(driver.get().cpu().of(Roles.NODE)),
+					percent(service.get().cpu().of(Roles.NODE)), service.get().outcome().throughput() / rawThroughput,
+					http.get().outcome().throughput() / rawThroughput));
+		}
+		md.append('\n');
+	}
+
+	/**
 	 * The measured cause of a missed goal: the components that took the most CPU samples
 	 * in the layer's profile.
 	 */
@@ -504,7 +542,7 @@ public final class Report {
 				.entrySet()
 				.stream()
 				.sorted(Map.Entry.<String, Double>comparingByValue(Comparator.reverseOrder()))
-				.forEach((entry) -> md.append(String.format(Locale.ROOT, "| %.1f | `%s` |%n", entry.getValue(),
+				.forEach((entry) -> md.append(String.format(Locale.ROOT, "| %.1f | `%s` |\n", entry.getValue(),
 						entry.getKey().replace("|", "\\|").replaceAll("\\s+", " "))));
 			workload.captureWarnings().forEach((warning) -> md.append("\n⚠️ ").append(warning).append('\n'));
 			md.append("\n</details>\n\n");
