@@ -61,12 +61,23 @@ public final class CassandraSchemaMigrations implements InitializingBean {
 				new FailOnDuplicatesCollector(), scanners);
 		// The library closes the session it is given: it gets one of its own.
 		CqlSession session = this.sessionBuilders.getObject().build();
-		// A session built from a driver configuration of one's own may lack the profile.
-		String profile = session.getContext().getConfig().getProfiles().containsKey(EXECUTION_PROFILE)
-				? EXECUTION_PROFILE : null;
-		Database database = new Database(session,
-				new MigrationConfiguration().withKeyspaceName(this.keyspace).withExecutionProfile(profile));
-		new MigrationTask(database, repository, true).migrate();
+		try {
+			// A session built from a driver configuration of one's own may lack the
+			// profile.
+			String profile = session.getContext().getConfig().getProfiles().containsKey(EXECUTION_PROFILE)
+					? EXECUTION_PROFILE : null;
+			Database database = new Database(session,
+					new MigrationConfiguration().withKeyspaceName(this.keyspace).withExecutionProfile(profile));
+			new MigrationTask(database, repository, true).migrate();
+		}
+		catch (RuntimeException ex) {
+			// The library closes the session only once it migrates; a failure before
+			// (its own tables not yet agreed on by every node of a busy cluster) would
+			// leave the session's threads running, and a service whose start failed
+			// would never exit to be restarted.
+			session.close();
+			throw ex;
+		}
 	}
 
 	/**
