@@ -151,6 +151,9 @@ public final class BenchmarkSuite {
 			}
 		}
 		finally {
+			if (this.gatling != null) {
+				this.gatling.close();
+			}
 			this.layerJvms.values().forEach(JavaProcess::close);
 		}
 		SuiteResult result = new SuiteResult(this.settings.mode(), started, (System.nanoTime() - start) / 60e9, machine,
@@ -193,10 +196,19 @@ public final class BenchmarkSuite {
 
 	private final Map<String, CompletableFuture<String>> inProcessUrls = new LinkedHashMap<>();
 
+	/** The smoke run's Gatling JVM, started before its plan is known. */
+	private GatlingRun gatling;
+
 	private List<ServiceResult> measureLayers(EmbeddedCassandra node, Map<String, Credentials> roles) {
 		List<ServiceResult> results = new ArrayList<>();
 		if (this.settings.parallel()) {
 			this.services.forEach((service) -> startLayers(service, node, roles.get(service.name())));
+			if (this.settings.inProcessHttp() && !this.layersOnly) {
+				// Gatling's JVM boots while the services are measured, and then waits for
+				// its plan, instead of booting after them.
+				this.gatling = GatlingRun.start(this.settings.jvmOptions(), this.output.resolve("http"), "smoke",
+						(message) -> logger.info("{}", message));
+			}
 			this.services.forEach((service) -> results.add(awaitLayers(service)));
 		}
 		else {
@@ -339,9 +351,8 @@ public final class BenchmarkSuite {
 			Map<String, Double> throughput = new HashMap<>();
 			if (this.settings.parallel()) {
 				// The smoke run: one Gatling JVM, every phase at a rate known in advance.
-				GatlingRun.Result smoke = GatlingRun.run(this.settings.jvmOptions(),
-						openPlan(results, urls, data, Map.of()), http, "smoke", processes, node.processHandle(),
-						(message) -> logger.info("{}", message));
+				GatlingRun.Result smoke = this.gatling.run(openPlan(results, urls, data, Map.of()), processes,
+						node.processHandle());
 				reports.add(this.output.relativize(smoke.report()).toString());
 				collect(smoke, runs, throughput);
 			}

@@ -3,6 +3,7 @@ package dev.querydriven.embeddedcassandra;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import com.datastax.oss.driver.api.core.AllNodesFailedException;
 import com.datastax.oss.driver.api.core.CqlSession;
@@ -14,6 +15,10 @@ import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
  * that has just started still refuses the login.
  */
 public final class CassandraLogin {
+
+	private static final int QUIET_PERIOD_MILLIS = 100;
+
+	private static final int SHUTDOWN_TIMEOUT_MILLIS = 15_000;
 
 	private CassandraLogin() {
 	}
@@ -57,6 +62,17 @@ public final class CassandraLogin {
 			.withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(20))
 			.withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, Duration.ofSeconds(20))
 			.withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, Duration.ofSeconds(20))
+			// Closing waits until the driver's event loops have been quiet for a while
+			// (2 s by default), for tasks that a busy session may still hand them. An
+			// administrative session closes once its last statement has answered: a
+			// tenth of a second is plenty, where every node start, provisioning and
+			// migration would otherwise wait the two seconds.
+			.withInt(DefaultDriverOption.NETTY_IO_SHUTDOWN_QUIET_PERIOD, QUIET_PERIOD_MILLIS)
+			.withInt(DefaultDriverOption.NETTY_IO_SHUTDOWN_TIMEOUT, SHUTDOWN_TIMEOUT_MILLIS)
+			.withString(DefaultDriverOption.NETTY_IO_SHUTDOWN_UNIT, TimeUnit.MILLISECONDS.name())
+			.withInt(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_QUIET_PERIOD, QUIET_PERIOD_MILLIS)
+			.withInt(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_TIMEOUT, SHUTDOWN_TIMEOUT_MILLIS)
+			.withString(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_UNIT, TimeUnit.MILLISECONDS.name())
 			.build();
 		while (true) {
 			try {

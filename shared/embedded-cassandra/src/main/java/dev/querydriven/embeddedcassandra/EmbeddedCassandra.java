@@ -77,6 +77,19 @@ public final class EmbeddedCassandra implements AutoCloseable {
 			"-Dio.netty.tryReflectionSetAccessible=true", "-Dio.netty.allocator.useCacheForAllThreads=true",
 			"-Dio.netty.allocator.maxOrder=11");
 
+	/**
+	 * The JVM options of a throwaway node's authentication. Role passwords are hashed
+	 * with bcrypt's lowest work factor (2^4 rounds; Cassandra's default is 2^10): every
+	 * connection a driver opens checks its password against that hash, and while the
+	 * benchmarks' four services started together, those checks took a third of the node's
+	 * CPU. Credentials are not cached: a password change (the generated superuser's,
+	 * replacing the well-known default) holds at once, where the cache would accept the
+	 * old password for two more seconds. A throwaway node's generated passwords need no
+	 * defence against offline guessing; a production cluster keeps both defaults.
+	 */
+	public static final List<String> THROWAWAY_AUTHENTICATION = List.of("-Dcassandra.auth_bcrypt_gensalt_log2_rounds=4",
+			"-Dcassandra.config.allow_system_properties=true", "-Dcassandra.settings.credentials_validity=0ms");
+
 	private final Builder settings;
 
 	private final InetAddress address;
@@ -233,6 +246,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
 		// System keyspaces are not fsynced: a dev or test node trades crash safety for
 		// speed.
 		command.add("-Dcassandra.unsafesystem=true");
+		command.addAll(THROWAWAY_AUTHENTICATION);
 		command.add("-cp");
 		command.add(watchdogClasses + File.pathSeparator + distribution.libDirectory().resolve("*"));
 		command.add(NodeWatchdog.class.getName());

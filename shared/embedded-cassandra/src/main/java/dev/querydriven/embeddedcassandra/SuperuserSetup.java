@@ -70,9 +70,9 @@ final class SuperuserSetup {
 	}
 
 	/**
-	 * Waits until a session holds connections to every node: a node that still caches the
-	 * old credentials (for up to {@code credentials_validity}, 2 s) refuses the new
-	 * password.
+	 * Waits until a session holds connections to every node: the new password reaches the
+	 * other nodes as a write to {@code system_auth}, and a node that has not applied it
+	 * yet refuses it.
 	 */
 	private static void awaitLoginEverywhere(List<InetSocketAddress> contactPoints, String datacenter,
 			Credentials superuser, Duration timeout) {

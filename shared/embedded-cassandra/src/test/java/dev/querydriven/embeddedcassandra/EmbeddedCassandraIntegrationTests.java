@@ -6,6 +6,9 @@ import java.util.List;
 
 import com.datastax.oss.driver.api.core.AllNodesFailedException;
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+import com.datastax.oss.driver.api.core.config.DriverExecutionProfile;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,7 +26,9 @@ class EmbeddedCassandraIntegrationTests {
 	/**
 	 * A node starts and answers CQL as its generated superuser (the well-known default
 	 * login is gone), its process ends on stop, and a restart on the same directory keeps
-	 * the data and the password. One test, because every node start costs seconds.
+	 * the data and the password. Its superuser's password is hashed with bcrypt's
+	 * cheapest work factor, and an administrative session is set to close without the
+	 * driver's two seconds of quiet. One test, because every node start costs seconds.
 	 */
 	@Test
 	void nodeRunsAsGeneratedSuperuserStopsItsProcessAndRestartsWithItsData() {
@@ -41,6 +46,19 @@ class EmbeddedCassandraIntegrationTests {
 					Duration.ofSeconds(30))) {
 				String version = session.execute("SELECT release_version FROM system.local").one().getString(0);
 				assertThat(version).isEqualTo(node.version()).startsWith("5.0.");
+				String hash = session
+					.execute(SimpleStatement.newInstance("SELECT salted_hash FROM system_auth.roles WHERE role = ?",
+							first.username()))
+					.one()
+					.getString("salted_hash");
+				assertThat(hash).as("bcrypt with 2^4 rounds").startsWith("$2a$04$");
+				DriverExecutionProfile config = session.getContext().getConfig().getDefaultProfile();
+				for (DefaultDriverOption group : List.of(DefaultDriverOption.NETTY_IO_SHUTDOWN_QUIET_PERIOD,
+						DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_QUIET_PERIOD)) {
+					assertThat(config.getInt(group)).as(group.getPath()).isEqualTo(100);
+				}
+				assertThat(config.getString(DefaultDriverOption.NETTY_IO_SHUTDOWN_UNIT)).isEqualTo("MILLISECONDS");
+				assertThat(config.getString(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_UNIT)).isEqualTo("MILLISECONDS");
 				session.execute(
 						"CREATE KEYSPACE kept WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
 			}

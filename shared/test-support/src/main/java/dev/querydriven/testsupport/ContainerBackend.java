@@ -16,6 +16,7 @@ import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.Ports;
 import dev.querydriven.embeddedcassandra.CassandraYaml;
 import dev.querydriven.embeddedcassandra.Credentials;
+import dev.querydriven.embeddedcassandra.EmbeddedCassandra;
 import org.testcontainers.cassandra.CassandraContainer;
 import org.testcontainers.images.builder.Transferable;
 import org.testcontainers.utility.DockerImageName;
@@ -55,6 +56,7 @@ final class ContainerBackend implements CassandraBackend {
 					// delay
 					// its superuser.
 					"-Dcassandra.superuser_setup_delay_ms=0", "-Dcassandra.skip_wait_for_gossip_to_settle=0",
+					String.join(" ", EmbeddedCassandra.THROWAWAY_AUTHENTICATION),
 					// JMX without authentication on one port for both the registry and
 					// the
 					// connection, which the stub names as 127.0.0.1: the same port is

@@ -6,6 +6,7 @@ import java.util.UUID;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -65,6 +66,23 @@ class RealCassandraIntegrationTests {
 		}
 		try (CqlSession admin = SharedCassandra.adminSession()) {
 			assertThat(admin.execute(scan).wasApplied()).isTrue();
+		}
+	}
+
+	/**
+	 * The node hashes role passwords with bcrypt's cheapest work factor, whichever
+	 * backend runs it: every connection a test opens checks its password against that
+	 * hash.
+	 */
+	@Test
+	void rolePasswordsAreHashedWithTheCheapestWorkFactor() {
+		String role = SharedCassandra.serviceRole(KEYSPACE, KEYSPACE).username();
+		try (CqlSession admin = SharedCassandra.adminSession()) {
+			String hash = admin
+				.execute(SimpleStatement.newInstance("SELECT salted_hash FROM system_auth.roles WHERE role = ?", role))
+				.one()
+				.getString("salted_hash");
+			assertThat(hash).as("bcrypt with 2^4 rounds").startsWith("$2a$04$");
 		}
 	}
 

@@ -11,6 +11,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -30,14 +33,86 @@ import dev.querydriven.benchmarks.profile.Recordings;
  * and a plan (what Gatling's Maven plugin does, but here, between starting and stopping
  * the services, with every process's CPU read at each phase's bounds). Phases of kind
  * {@code profile} run under the profiler: a flight recording of the phase's service JVM.
+ *
+ * <p>
+ * The JVM may start before its plan is known ({@link #start}): Gatling boots, then the
+ * simulation waits for the end of its standard input, which
+ * {@link #run(HttpPlan, Map, ProcessHandle)} closes once the plan is written. The smoke
+ * run starts it while its last service is still measured, when the cores are no longer
+ * all busy.
  */
-public final class GatlingRun {
+public final class GatlingRun implements AutoCloseable {
 
-	private GatlingRun() {
+	private final String name;
+
+	private final Path runDirectory;
+
+	private final Path planFile;
+
+	private final Path resultsFile;
+
+	private final Consumer<String> progress;
+
+	private final JavaProcess gatling;
+
+	private final Map<Integer, HttpPlan.Phase> phases = new ConcurrentHashMap<>();
+
+	private final Map<Integer, CpuMeter.Snapshot> starts = new ConcurrentSkipListMap<>();
+
+	private final List<CpuMeter.Snapshot> ends = new CopyOnWriteArrayList<>();
+
+	private final ExecutorService profiler = Executors.newSingleThreadExecutor();
+
+	private final HttpPlan.Phase[] profiling = new HttpPlan.Phase[1];
+
+	private volatile CpuMeter meter;
+
+	private volatile Map<String, ProcessHandle> services = Map.of();
+
+	private GatlingRun(List<String> jvmOptions, Path directory, String name, Consumer<String> progress) {
+		this.name = name;
+		this.progress = progress;
+		this.runDirectory = directory.resolve(name);
+		try {
+			Files.createDirectories(this.runDirectory);
+			// A plan left by an earlier run must not be taken for this one's.
+			this.planFile = this.runDirectory.resolve("plan.json");
+			Files.deleteIfExists(this.planFile);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		this.resultsFile = this.runDirectory.resolve("results.json");
+		List<String> arguments = new ArrayList<>(jvmOptions);
+		arguments.addAll(List.of(
+				// What Gatling's own launchers pass: its stats writer reads String
+				// internals.
+				"--add-opens=java.base/java.lang=ALL-UNNAMED", "-Dgatling.data.enableAnalytics=false",
+				"-D" + HttpPlan.PROPERTY + "=" + this.planFile.toAbsolutePath(),
+				"-D" + PhaseStats.PROPERTY + "=" + this.resultsFile.toAbsolutePath(), "-cp",
+				String.join(java.io.File.pathSeparator, JavaProcess.classPath()), "io.gatling.app.Gatling", "-s",
+				ServicesSimulation.class.getName(), "-rf",
+				this.runDirectory.resolve("report").toAbsolutePath().toString(), "-rd", name, "-l",
+				"querydriven-benchmarks"));
+		this.gatling = JavaProcess.start("Gatling (" + name + ")", arguments, Map.of(),
+				this.runDirectory.resolve("gatling.log"), this::onLine);
 	}
 
 	/**
-	 * Runs a plan.
+	 * Starts Gatling's JVM, which boots and then waits for its plan.
+	 * @param jvmOptions the options of Gatling's JVM (the suite's, see
+	 * {@link dev.querydriven.benchmarks.SuiteSettings#jvmOptions()})
+	 * @param directory where the plan, Gatling's report, the log and the recordings go
+	 * @param name the run's name, e.g. {@code closed}
+	 * @param progress receives progress messages
+	 * @return the run, waiting for {@link #run(HttpPlan, Map, ProcessHandle)}
+	 */
+	public static GatlingRun start(List<String> jvmOptions, Path directory, String name, Consumer<String> progress) {
+		return new GatlingRun(jvmOptions, directory, name, progress);
+	}
+
+	/**
+	 * Runs a plan in a JVM started for it.
 	 * @param jvmOptions the options of Gatling's JVM (the suite's, see
 	 * {@link dev.querydriven.benchmarks.SuiteSettings#jvmOptions()})
 	 * @param plan the plan
@@ -50,74 +125,38 @@ public final class GatlingRun {
 	 */
 	public static Result run(List<String> jvmOptions, HttpPlan plan, Path directory, String name,
 			Map<String, ProcessHandle> services, ProcessHandle node, Consumer<String> progress) {
-		Path runDirectory = directory.resolve(name);
-		try {
-			Files.createDirectories(runDirectory);
+		try (GatlingRun run = start(jvmOptions, directory, name, progress)) {
+			return run.run(plan, services, node);
 		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-		Path planFile = runDirectory.resolve("plan.json");
-		Path resultsFile = runDirectory.resolve("results.json");
-		Json.write(planFile, plan);
-		List<String> arguments = new ArrayList<>(jvmOptions);
-		arguments.addAll(List.of(
-				// What Gatling's own launchers pass: its stats writer reads String
-				// internals.
-				"--add-opens=java.base/java.lang=ALL-UNNAMED", "-Dgatling.data.enableAnalytics=false",
-				"-D" + HttpPlan.PROPERTY + "=" + planFile.toAbsolutePath(),
-				"-D" + PhaseStats.PROPERTY + "=" + resultsFile.toAbsolutePath(), "-cp",
-				String.join(java.io.File.pathSeparator, JavaProcess.classPath()), "io.gatling.app.Gatling", "-s",
-				ServicesSimulation.class.getName(), "-rf", runDirectory.resolve("report").toAbsolutePath().toString(),
-				"-rd", name, "-l", "querydriven-benchmarks"));
-		Map<Integer, HttpPlan.Phase> phases = new LinkedHashMap<>();
-		plan.phases().forEach((phase) -> phases.put(phase.index(), phase));
-		Map<Integer, CpuMeter.Snapshot> starts = new TreeMap<>();
-		List<CpuMeter.Snapshot> ends = new ArrayList<>();
-		ExecutorService profiler = Executors.newSingleThreadExecutor();
-		CpuMeter[] meter = new CpuMeter[1];
-		HttpPlan.Phase[] profiling = new HttpPlan.Phase[1];
-		try (JavaProcess gatling = JavaProcess.start("Gatling (" + name + ")", arguments, Map.of(),
-				runDirectory.resolve("gatling.log"), (line) -> {
-					if (line.startsWith(Markers.PHASE)) {
-						int index = Integer.parseInt(line.substring(Markers.PHASE.length()).trim());
-						starts.put(index, meter[0].snapshot());
-						HttpPlan.Phase phase = phases.get(index);
-						progress.accept("HTTP " + phase.name());
-						profile(profiler, profiling, phase, services, runDirectory);
-					}
-					else if (line.startsWith(Markers.DONE)) {
-						ends.add(meter[0].snapshot());
-						profile(profiler, profiling, null, services, runDirectory);
-					}
-				})) {
-			Map<String, ProcessHandle> processes = new LinkedHashMap<>();
-			processes.put(Roles.GENERATOR, gatling.handle());
-			services.forEach((service, process) -> processes.put(service, process));
-			processes.put(Roles.NODE, node);
-			synchronized (meter) {
-				meter[0] = new CpuMeter(processes);
-			}
-			// Gatling ends when its last phase does; a generous limit still stops a hung
-			// run.
-			gatling.awaitSuccess(Duration.ofSeconds(120 + 3 * Math.round(seconds(plan))));
-		}
-		finally {
-			profiler.shutdown();
-			try {
-				profiler.awaitTermination(2, TimeUnit.MINUTES);
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-			}
-		}
-		PhaseStats.Results results = Json.read(resultsFile, PhaseStats.Results.class);
+	}
+
+	/**
+	 * Hands the plan to the waiting JVM and runs it to its end.
+	 * @param plan the plan
+	 * @param services each service's process, by service name
+	 * @param node the Cassandra node's process
+	 * @return each phase's outcome, and where Gatling's report is
+	 */
+	public Result run(HttpPlan plan, Map<String, ProcessHandle> services, ProcessHandle node) {
+		plan.phases().forEach((phase) -> this.phases.put(phase.index(), phase));
+		this.services = Map.copyOf(services);
+		Map<String, ProcessHandle> processes = new LinkedHashMap<>();
+		processes.put(Roles.GENERATOR, this.gatling.handle());
+		processes.putAll(services);
+		processes.put(Roles.NODE, node);
+		this.meter = new CpuMeter(processes);
+		Json.write(this.planFile, plan);
+		this.gatling.closeInput();
+		// Gatling ends when its last phase does; a generous limit still stops a hung run.
+		this.gatling.awaitSuccess(Duration.ofSeconds(120 + 3 * Math.round(seconds(plan))));
+		awaitProfiler();
+		PhaseStats.Results results = Json.read(this.resultsFile, PhaseStats.Results.class);
 		Map<Integer, PhaseResult> outcomes = new TreeMap<>();
-		List<Integer> indexes = new ArrayList<>(starts.keySet());
+		List<Integer> indexes = new ArrayList<>(this.starts.keySet());
 		for (int i = 0; i < indexes.size(); i++) {
-			HttpPlan.Phase phase = phases.get(indexes.get(i));
-			CpuMeter.Snapshot start = starts.get(phase.index());
-			CpuMeter.Snapshot end = nextStartInLane(phase, i, indexes, phases, starts, ends);
+			HttpPlan.Phase phase = this.phases.get(indexes.get(i));
+			CpuMeter.Snapshot start = this.starts.get(phase.index());
+			CpuMeter.Snapshot end = nextStartInLane(phase, i, indexes, this.phases, this.starts, this.ends);
 			PhaseStats.Result stats = results.phases().get(phase.index());
 			if (stats == null || end == null) {
 				continue;
@@ -129,7 +168,40 @@ public final class GatlingRun {
 			outcomes.put(phase.index(),
 					new PhaseResult(phase, outcome, serviceShares(start.sharesUntil(end), service)));
 		}
-		return new Result(outcomes, report(runDirectory.resolve("report")), runDirectory.resolve("profiles"));
+		return new Result(outcomes, report(this.runDirectory.resolve("report")), this.runDirectory.resolve("profiles"));
+	}
+
+	/**
+	 * Stops the JVM if it still runs (a run that failed, or was never handed its plan).
+	 */
+	@Override
+	public void close() {
+		this.gatling.close();
+		awaitProfiler();
+	}
+
+	private void onLine(String line) {
+		if (line.startsWith(Markers.PHASE)) {
+			int index = Integer.parseInt(line.substring(Markers.PHASE.length()).trim());
+			this.starts.put(index, this.meter.snapshot());
+			HttpPlan.Phase phase = this.phases.get(index);
+			this.progress.accept("HTTP " + phase.name());
+			profile(this.profiler, this.profiling, phase, this.services, this.runDirectory);
+		}
+		else if (line.startsWith(Markers.DONE)) {
+			this.ends.add(this.meter.snapshot());
+			profile(this.profiler, this.profiling, null, this.services, this.runDirectory);
+		}
+	}
+
+	private void awaitProfiler() {
+		this.profiler.shutdown();
+		try {
+			this.profiler.awaitTermination(2, TimeUnit.MINUTES);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
 	}
 
 	private static double seconds(HttpPlan plan) {

@@ -1,5 +1,8 @@
 package dev.querydriven.benchmarks.http;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -39,6 +42,7 @@ import static io.gatling.javaapi.http.HttpDsl.status;
 public class ServicesSimulation extends Simulation {
 
 	{
+		awaitPlan();
 		HttpPlan plan = Json.read(Path.of(System.getProperty(HttpPlan.PROPERTY)), HttpPlan.class);
 		Map<Integer, List<PopulationBuilder>> lanes = new TreeMap<>();
 		for (HttpPlan.Phase phase : plan.phases()) {
@@ -53,6 +57,22 @@ public class ServicesSimulation extends Simulation {
 			chains.add(chain);
 		}
 		setUp(chains);
+	}
+
+	/**
+	 * Waits for the suite to close this JVM's standard input: it does once the plan is
+	 * written ({@link GatlingRun}).
+	 */
+	private static void awaitPlan() {
+		try {
+			InputStream input = System.in;
+			while (input.read() != -1) {
+				// Nothing is sent: only the end of input counts.
+			}
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("The suite is gone before handing over the plan", ex);
+		}
 	}
 
 	@Override
