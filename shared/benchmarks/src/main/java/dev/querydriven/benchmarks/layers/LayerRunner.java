@@ -154,8 +154,9 @@ public final class LayerRunner {
 	/**
 	 * A session of the raw driver layer: the service's role and keyspace, and the
 	 * settings of the service's own session that shape a request (timeout, consistency,
-	 * page size, idempotence, connections, the bound on requests in flight), so that only
-	 * the layers above differ.
+	 * page size, idempotence, connections, the bound on requests in flight) or its load
+	 * on the node (the keyspaces whose schema it follows), so that only the layers above
+	 * differ.
 	 */
 	private CqlSession rawSession(CqlSession service, String keyspace) {
 		DriverExecutionProfile profile = service.getContext().getConfig().getDefaultProfile();
@@ -172,6 +173,8 @@ public final class LayerRunner {
 					profile.getInt(DefaultDriverOption.CONNECTION_POOL_LOCAL_SIZE))
 			.withInt(DefaultDriverOption.CONNECTION_MAX_REQUESTS,
 					profile.getInt(DefaultDriverOption.CONNECTION_MAX_REQUESTS))
+			.withStringList(DefaultDriverOption.METADATA_SCHEMA_REFRESHED_KEYSPACES,
+					profile.getStringList(DefaultDriverOption.METADATA_SCHEMA_REFRESHED_KEYSPACES))
 			// The service's bound on statements in flight: without it, a replayed fan-out
 			// (64 publishes of 29 statements each) overflows the connection's 1,024
 			// streams,

@@ -5,6 +5,7 @@ import java.util.List;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.cql.Row;
+import dev.querydriven.servicesupport.cassandra.ServiceKeyspace;
 import dev.querydriven.servicesupport.recording.RecordingWebFilter;
 import dev.querydriven.servicesupport.recording.StatementRecorder;
 
@@ -16,6 +17,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.cassandra.autoconfigure.CassandraAutoConfiguration;
+import org.springframework.boot.cassandra.autoconfigure.CassandraProperties;
 import org.springframework.boot.cassandra.autoconfigure.CqlSessionBuilderCustomizer;
 import org.springframework.boot.cassandra.autoconfigure.DriverConfigLoaderBuilderCustomizer;
 import org.springframework.boot.data.cassandra.autoconfigure.DataCassandraAutoConfiguration;
@@ -62,6 +64,24 @@ public final class SpringDataCassandraAutoConfiguration {
 			throw new IllegalArgumentException("querydriven.cassandra.connections-per-node must be at least 1");
 		}
 		return (builder) -> builder.withInt(DefaultDriverOption.CONNECTION_POOL_LOCAL_SIZE, connections);
+	}
+
+	/**
+	 * Schema metadata of the service's own keyspace only. The driver re-reads the schema
+	 * after every schema change in the cluster, whichever keyspace it touched, and by
+	 * default it reads every keyspace's tables and columns, system keyspaces included,
+	 * and filters them on the client (its default list excludes the system keyspaces by
+	 * pattern, which the node cannot filter). A service maps its own tables only: naming
+	 * its keyspace lets the node answer with that keyspace's rows alone. On a cluster
+	 * shared by several services, one service's migrations would otherwise make every
+	 * session of every other service re-read the whole schema after each statement.
+	 * @param cassandra Spring Boot's Cassandra properties, naming the keyspace
+	 * @return the customizer
+	 */
+	@Bean
+	DriverConfigLoaderBuilderCustomizer schemaMetadataOfTheServiceKeyspace(CassandraProperties cassandra) {
+		List<String> keyspaces = List.of(ServiceKeyspace.keyspace(cassandra));
+		return (builder) -> builder.withStringList(DefaultDriverOption.METADATA_SCHEMA_REFRESHED_KEYSPACES, keyspaces);
 	}
 
 	@Bean

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.time.Duration;
 
+import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import dev.querydriven.servicesupport.recording.StatementRecorder;
@@ -78,6 +79,22 @@ class EmbeddedDevDefaultIntegrationTests {
 			.getInt(DefaultDriverOption.CONNECTION_POOL_LOCAL_SIZE)).isEqualTo(2);
 		assertThat(this.session.getMetadata().getNodes().values()).singleElement()
 			.satisfies((node) -> assertThat(node.getOpenConnections()).isGreaterThanOrEqualTo(2));
+	}
+
+	/**
+	 * The session follows the schema of the service's keyspace only: the node's system
+	 * keyspaces and any other service's keyspace stay out of its metadata.
+	 */
+	@Test
+	void sessionFollowsTheSchemaOfItsOwnKeyspaceOnly() {
+		assertThat(this.session.getContext()
+			.getConfig()
+			.getDefaultProfile()
+			.getStringList(DefaultDriverOption.METADATA_SCHEMA_REFRESHED_KEYSPACES)).containsExactly("dev_default");
+		assertThat(this.session.getMetadata().getKeyspaces().keySet())
+			.containsExactly(CqlIdentifier.fromInternal("dev_default"));
+		assertThat(this.session.getMetadata().getKeyspace("dev_default").orElseThrow().getTable("notes_by_id"))
+			.isPresent();
 	}
 
 	/**
