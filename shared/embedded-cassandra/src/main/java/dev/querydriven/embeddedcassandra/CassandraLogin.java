@@ -66,7 +66,7 @@ public final class CassandraLogin {
 			// (2 s by default), for tasks that a busy session may still hand them. An
 			// administrative session closes once its last statement has answered: a
 			// tenth of a second is plenty, where every node start, provisioning and
-			// migration would otherwise wait the two seconds.
+			// test session would otherwise wait the two seconds.
 			.withInt(DefaultDriverOption.NETTY_IO_SHUTDOWN_QUIET_PERIOD, QUIET_PERIOD_MILLIS)
 			.withInt(DefaultDriverOption.NETTY_IO_SHUTDOWN_TIMEOUT, SHUTDOWN_TIMEOUT_MILLIS)
 			.withString(DefaultDriverOption.NETTY_IO_SHUTDOWN_UNIT, TimeUnit.MILLISECONDS.name())
