@@ -38,12 +38,10 @@ import dev.querydriven.benchmarks.profile.Recordings;
  * The JVM may start before its plan is known ({@link #start}): Gatling boots, then the
  * simulation waits for the end of its standard input, which
  * {@link #run(HttpPlan, Map, ProcessHandle)} closes once the plan is written. The smoke
- * run starts it while its last service is still measured, when the cores are no longer
- * all busy.
+ * run starts it beside the services it measures, so that it has booted by the time their
+ * layers are done.
  */
 public final class GatlingRun implements AutoCloseable {
-
-	private final String name;
 
 	private final Path runDirectory;
 
@@ -70,7 +68,6 @@ public final class GatlingRun implements AutoCloseable {
 	private volatile Map<String, ProcessHandle> services = Map.of();
 
 	private GatlingRun(List<String> jvmOptions, Path directory, String name, Consumer<String> progress) {
-		this.name = name;
 		this.progress = progress;
 		this.runDirectory = directory.resolve(name);
 		try {
