@@ -168,7 +168,12 @@ public final class BenchmarkSuite {
 		Path directory = this.output.resolve("node");
 		deleteRecursively(directory);
 		logger.info("Starting the Cassandra node");
-		return EmbeddedCassandra.builder().directory(directory).stopTimeout(Duration.ofSeconds(10)).build().start();
+		return EmbeddedCassandra.builder()
+			.directory(directory)
+			.stopTimeout(Duration.ofSeconds(10))
+			.jvmOptions(this.settings.nodeJvmOptions())
+			.build()
+			.start();
 	}
 
 	/**

@@ -247,6 +247,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
 		// speed.
 		command.add("-Dcassandra.unsafesystem=true");
 		command.addAll(THROWAWAY_AUTHENTICATION);
+		command.addAll(this.settings.jvmOptions);
 		command.add("-cp");
 		command.add(watchdogClasses + File.pathSeparator + distribution.libDirectory().resolve("*"));
 		command.add(NodeWatchdog.class.getName());
@@ -556,6 +557,8 @@ public final class EmbeddedCassandra implements AutoCloseable {
 
 		private String heap = "1g";
 
+		private List<String> jvmOptions = List.of();
+
 		private Duration startupTimeout = Duration.ofMinutes(2);
 
 		private Duration stopTimeout = Duration.ofSeconds(30);
@@ -677,6 +680,15 @@ public final class EmbeddedCassandra implements AutoCloseable {
 		 */
 		public Builder heap(String heap) {
 			this.heap = heap;
+			return this;
+		}
+
+		/**
+		 * @param jvmOptions options added to the node's JVM command line, after its own
+		 * @return this builder
+		 */
+		public Builder jvmOptions(List<String> jvmOptions) {
+			this.jvmOptions = List.copyOf(jvmOptions);
 			return this;
 		}
 

@@ -27,8 +27,9 @@ class EmbeddedCassandraIntegrationTests {
 	 * A node starts and answers CQL as its generated superuser (the well-known default
 	 * login is gone), its process ends on stop, and a restart on the same directory keeps
 	 * the data and the password. Its superuser's password is hashed with bcrypt's
-	 * cheapest work factor, and an administrative session is set to close without the
-	 * driver's two seconds of quiet. One test, because every node start costs seconds.
+	 * cheapest work factor, an administrative session is set to close without the
+	 * driver's two seconds of quiet, and options given to the builder reach the node's
+	 * JVM. One test, because every node start costs seconds.
 	 */
 	@Test
 	void nodeRunsAsGeneratedSuperuserStopsItsProcessAndRestartsWithItsData() {
@@ -64,7 +65,12 @@ class EmbeddedCassandraIntegrationTests {
 			}
 		}
 		assertThat(process.isAlive()).isFalse();
-		try (EmbeddedCassandra node = EmbeddedCassandra.builder().directory(this.directory).build().start()) {
+		try (EmbeddedCassandra node = EmbeddedCassandra.builder()
+			.directory(this.directory)
+			.jvmOptions(List.of("-XX:TieredStopAtLevel=1"))
+			.build()
+			.start()) {
+			assertThat(node.processHandle().info().arguments().orElseThrow()).contains("-XX:TieredStopAtLevel=1");
 			assertThat(node.superuser()).isEqualTo(first);
 			try (CqlSession session = CassandraLogin.open(List.of(node.contactPoint()), node.localDatacenter(), first,
 					Duration.ofSeconds(30))) {

@@ -245,7 +245,8 @@ public final class LayerRunner {
 		progress(info.id() + ": " + layer.title() + ", " + this.settings.concurrency() + " in flight");
 		ServerWarnings.drain();
 		ClosedLoop.Measured measured = ClosedLoop.run(requests, this.settings.concurrency(),
-				new WarmUp(this.settings.warmUp(), this.settings.warmUpLimit()), this.settings.window(), cpu);
+				new WarmUp(this.settings.warmUp(), this.settings.warmUpLimit()), this.settings.window(),
+				this.settings.windowRequests(), cpu);
 		Run run = new Run(info.id(), layer, Run.CLOSED, this.settings.concurrency(), 0, measured.outcome(),
 				measured.cpu(), ServerWarnings.drain().size(), measured.warmUpSeconds(), measured.compilationMillis());
 		progress(String.format(

@@ -28,7 +28,10 @@ import reactor.core.publisher.Mono;
  * JIT compiler's activity ({@link WarmUp}). A window in which no request started (every
  * worker still busy with a request longer than the window, as a 1,000-row batch can be on
  * a slow machine in a one-second smoke window) stays open until one starts: it would
- * otherwise measure nothing. Its outcome is then over the time it was really open.
+ * otherwise measure nothing. Its outcome is then over the time it was really open. A
+ * window may also end early, once a given number of requests started in it: a run that
+ * checks only that requests succeed (the smoke run) needs a few of them, not every
+ * request the cores allow for the window's whole length.
  */
 public final class ClosedLoop {
 
@@ -57,8 +60,25 @@ public final class ClosedLoop {
 	 */
 	public static Measured run(LongFunction<Mono<Integer>> request, int concurrency, WarmUp warmUp, Duration window,
 			CpuMeter cpu) {
+		return run(request, concurrency, warmUp, window, 0, cpu);
+	}
+
+	/**
+	 * Runs a window that ends at its end or once {@code requestLimit} requests started in
+	 * it, whichever comes first.
+	 * @param request the {@code sequence}-th request; emits the rows it read or wrote
+	 * @param concurrency requests in flight
+	 * @param warmUp how long to run before measuring
+	 * @param window how long to measure at most
+	 * @param requestLimit the most requests the window measures ({@code 0}: no limit)
+	 * @param cpu read at the window's start and end
+	 * @return the outcome and the CPU shares of the window, how long the warm-up took and
+	 * how long the JIT compiled during the window
+	 */
+	public static Measured run(LongFunction<Mono<Integer>> request, int concurrency, WarmUp warmUp, Duration window,
+			long requestLimit, CpuMeter cpu) {
 		long start = System.nanoTime();
-		Counters counters = new Counters();
+		Counters counters = new Counters(requestLimit);
 		AtomicLong sequence = new AtomicLong();
 		CompletableFuture<Void> done = Flux.range(0, concurrency)
 			.flatMap((worker) -> Mono.defer(() -> counters.time(request.apply(sequence.getAndIncrement())))
@@ -73,11 +93,14 @@ public final class ClosedLoop {
 		counters.measure(from, from + window.toNanos());
 		long compiledBefore = WarmUp.compilationMillis();
 		CpuMeter.Snapshot first = cpu.snapshot();
-		waitUntil(counters.until);
-		if (counters.started.sum() == 0) {
+		// The window's end moves earlier once its request limit is reached.
+		while (System.nanoTime() < counters.until) {
+			waitUntil(Math.min(counters.until, System.nanoTime() + STARTED_PROBE.toNanos()));
+		}
+		if (counters.started.get() == 0) {
 			counters.reopen();
 			long limit = System.nanoTime() + REQUEST_LIMIT.toNanos();
-			while (counters.started.sum() == 0 && System.nanoTime() < limit) {
+			while (counters.started.get() == 0 && System.nanoTime() < limit) {
 				waitUntil(Math.min(limit, System.nanoTime() + STARTED_PROBE.toNanos()));
 			}
 			counters.close(System.nanoTime());
@@ -161,7 +184,10 @@ public final class ClosedLoop {
 		private final LongAdder requests = new LongAdder();
 
 		/** Requests started in the window (measured when they end). */
-		private final LongAdder started = new LongAdder();
+		private final AtomicLong started = new AtomicLong();
+
+		/** The most requests the window measures; {@code 0}: no limit. */
+		private final long limit;
 
 		private final LongAdder rows = new LongAdder();
 
@@ -172,6 +198,10 @@ public final class ClosedLoop {
 		private final LongAdder warmUpErrors = new LongAdder();
 
 		private final Map<String, Long> errorSamples = new ConcurrentHashMap<>();
+
+		Counters(long limit) {
+			this.limit = limit;
+		}
 
 		void measure(long from, long until) {
 			this.until = until;
@@ -190,8 +220,11 @@ public final class ClosedLoop {
 		Mono<Void> time(Mono<Integer> request) {
 			long started = System.nanoTime();
 			boolean measured = started >= this.from && started < this.until;
-			if (measured) {
-				this.started.increment();
+			if (measured && this.started.incrementAndGet() == this.limit) {
+				// The window ends with the start of its last request (requests starting
+				// at
+				// the same moment on other workers may still count in it).
+				this.until = Math.min(this.until, started + 1);
 			}
 			return request.timeout(REQUEST_LIMIT).doOnSuccess((count) -> {
 				if (measured) {

@@ -32,4 +32,21 @@ class ClosedLoopTests {
 		assertThat(outcome.throughput()).isCloseTo(outcome.requests() / outcome.seconds(), within(1e-9));
 	}
 
+	/**
+	 * A window with a request limit ends once that many requests started in it, long
+	 * before its length: only the requests that started together with the last one may
+	 * count beyond the limit.
+	 */
+	@Test
+	void aWindowEndsAtItsRequestLimit() {
+		ClosedLoop.Measured measured = ClosedLoop.run((sequence) -> Mono.delay(Duration.ofMillis(1)).thenReturn(1), 4,
+				WarmUp.fixed(Duration.ZERO), Duration.ofSeconds(30), 16,
+				new CpuMeter(Map.of("test", ProcessHandle.current())));
+
+		Outcome outcome = measured.outcome();
+		assertThat(outcome.requests()).isBetween(16L, 16L + 3);
+		assertThat(outcome.errors()).isZero();
+		assertThat(outcome.throughput()).isCloseTo(outcome.requests() / outcome.seconds(), within(1e-9));
+	}
+
 }
