@@ -12,10 +12,10 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The smoke run of the benchmark suite: tiny data, a second per window. It asserts that
- * every request ran through every layer without an error, never how fast. It runs in
- * {@code ./mvnw -B verify}, so that a change that breaks a benchmark fails the build that
- * made it.
+ * The smoke run of the benchmark suite: tiny data, a second or 16 requests per window. It
+ * asserts that every request ran through every layer without an error, never how fast. It
+ * runs in {@code ./mvnw -B verify}, so that a change that breaks a benchmark fails the
+ * build that made it.
  */
 class BenchmarkSuiteIntegrationTests {
 
