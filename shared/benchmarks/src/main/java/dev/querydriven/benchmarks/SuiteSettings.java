@@ -19,8 +19,8 @@ import java.util.Map;
  * that starts cold (the open model, which runs the same requests after it, warms up for
  * {@code warmUp})
  * @param window a measured window
- * @param windowRequests the most requests a window of the raw driver or the service layer
- * measures before it ends early ({@code 0}: none, the window lasts its whole length)
+ * @param windowRequests after how many started requests a window of the raw driver or the
+ * service layer ends early ({@code 0}: never, the window lasts its whole length)
  * @param samples the inputs each workload cycles through, in every layer; as many
  * requests are captured for the driver layer
  * @param profile how long a layer that missed its goal is profiled (zero: not at all)

@@ -70,7 +70,8 @@ public final class ClosedLoop {
 	 * @param concurrency requests in flight
 	 * @param warmUp how long to run before measuring
 	 * @param window how long to measure at most
-	 * @param requestLimit the most requests the window measures ({@code 0}: no limit)
+	 * @param requestLimit after how many started requests the window ends ({@code 0}: no
+	 * limit)
 	 * @param cpu read at the window's start and end
 	 * @return the outcome and the CPU shares of the window, how long the warm-up took and
 	 * how long the JIT compiled during the window
@@ -186,7 +187,7 @@ public final class ClosedLoop {
 		/** Requests started in the window (measured when they end). */
 		private final AtomicLong started = new AtomicLong();
 
-		/** The most requests the window measures; {@code 0}: no limit. */
+		/** After how many started requests the window ends; {@code 0}: no limit. */
 		private final long limit;
 
 		private final LongAdder rows = new LongAdder();
@@ -221,9 +222,8 @@ public final class ClosedLoop {
 			long started = System.nanoTime();
 			boolean measured = started >= this.from && started < this.until;
 			if (measured && this.started.incrementAndGet() == this.limit) {
-				// The window ends with the start of its last request (requests starting
-				// at
-				// the same moment on other workers may still count in it).
+				// The window ends with the start of its last request; requests that
+				// other workers started at the same moment still count in it.
 				this.until = Math.min(this.until, started + 1);
 			}
 			return request.timeout(REQUEST_LIMIT).doOnSuccess((count) -> {
