@@ -170,6 +170,7 @@ public final class BenchmarkSuite {
 		logger.info("Starting the Cassandra node");
 		return EmbeddedCassandra.builder()
 			.directory(directory)
+			.throwaway(true)
 			.stopTimeout(Duration.ofSeconds(10))
 			.jvmOptions(this.settings.nodeJvmOptions())
 			.build()

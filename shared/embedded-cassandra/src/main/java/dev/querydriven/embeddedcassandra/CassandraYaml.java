@@ -35,6 +35,8 @@ public final class CassandraYaml {
 
 	private Guardrails guardrails = Guardrails.ENFORCED;
 
+	private boolean syncBeforeAcknowledging;
+
 	/**
 	 * Starts a description with the defaults of a single local node.
 	 * @return a new generator
@@ -108,6 +110,22 @@ public final class CassandraYaml {
 	}
 
 	/**
+	 * How the commit log reaches the disk. Cassandra's default, {@code periodic}, syncs
+	 * it every 10 seconds and acknowledges writes before: a node killed, even by SIGKILL,
+	 * loses what it acknowledged since its last sync (replay stops at the last sync
+	 * marker), and a cluster counts on the other replicas to hold those writes.
+	 * {@code batch} acknowledges a write only once its commit-log entry is synced, so a
+	 * lone node keeps every write it acknowledged.
+	 * @param syncBeforeAcknowledging {@code true} for {@code batch}, {@code false} for
+	 * {@code periodic}
+	 * @return this generator
+	 */
+	public CassandraYaml syncBeforeAcknowledging(boolean syncBeforeAcknowledging) {
+		this.syncBeforeAcknowledging = syncBeforeAcknowledging;
+		return this;
+	}
+
+	/**
 	 * Renders the YAML document.
 	 * @return the content of {@code cassandra.yaml}
 	 */
@@ -151,9 +169,18 @@ public final class CassandraYaml {
 			lines.add("cdc_raw_directory: " + quoted(this.directory.resolve("cdc_raw")));
 			lines.add("");
 		}
-		lines.add("# Tuned for a laptop or CI runner: periodic commit log, no snapshots on drop/truncate.");
-		lines.add("commitlog_sync: periodic");
-		lines.add("commitlog_sync_period: 10000ms");
+		if (this.syncBeforeAcknowledging) {
+			lines.add(
+					"# A write is acknowledged once its commit-log entry is on disk: a lone node keeps it through a crash.");
+			lines.add("commitlog_sync: batch");
+		}
+		else {
+			lines.add(
+					"# Cassandra's default: the commit log synced every 10 s, replicas cover a crashed node's last writes.");
+			lines.add("commitlog_sync: periodic");
+			lines.add("commitlog_sync_period: 10000ms");
+		}
+		lines.add("# Tuned for a laptop or CI runner: no snapshots on drop/truncate.");
 		lines.add("auto_snapshot: false");
 		lines.add("snapshot_before_compaction: false");
 		lines.add("");

@@ -19,10 +19,13 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -50,6 +53,10 @@ public final class EmbeddedCassandra implements AutoCloseable {
 	private static final Logger nodeLogger = LoggerFactory.getLogger("dev.querydriven.embeddedcassandra.node");
 
 	private static final int LOG_TAIL_LINES = 60;
+
+	/** Cassandra's line once its commit log has been replayed at startup. */
+	private static final Pattern REPLAY_COMPLETE = Pattern
+		.compile("Log replay complete, (\\d+) replayed mutations in (\\d+) ms");
 
 	/**
 	 * The module and JVM flags of Cassandra 5.0's {@code conf/jvm17-server.options}; the
@@ -114,6 +121,12 @@ public final class EmbeddedCassandra implements AutoCloseable {
 
 	private Duration lastStartupTime;
 
+	private volatile long replayedMutations;
+
+	private volatile Duration replayTime = Duration.ZERO;
+
+	private CrashRecovery lastCrashRecovery;
+
 	private EmbeddedCassandra(Builder settings) {
 		this.settings = settings;
 		this.address = settings.address;
@@ -159,6 +172,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
 			return this;
 		}
 		long started = System.nanoTime();
+		boolean uncleanStop = RunMarker.in(this.settings.directory).checkLastStop();
 		CassandraDistribution distribution = CassandraDistribution.unpackTo(this.settings.cacheDirectory);
 		this.version = distribution.version();
 		Path java = (this.settings.javaExecutable != null) ? this.settings.javaExecutable
@@ -183,10 +197,24 @@ public final class EmbeddedCassandra implements AutoCloseable {
 			}
 		}
 		if (this.settings.secureSuperuser) {
-			this.superuser = SuperuserSetup.secure(List.of(contactPoint()), DATACENTER, this.settings.superuserFile(),
-					this.settings.startupTimeout);
+			try {
+				this.superuser = SuperuserSetup.secure(List.of(contactPoint()), DATACENTER,
+						this.settings.superuserFile(), this.settings.startupTimeout);
+			}
+			catch (RuntimeException ex) {
+				destroy();
+				throw ex;
+			}
 		}
 		this.lastStartupTime = Duration.ofNanos(System.nanoTime() - started);
+		this.lastCrashRecovery = uncleanStop ? new CrashRecovery(this.replayedMutations, this.replayTime) : null;
+		if (this.lastCrashRecovery != null) {
+			logger.warn(
+					"Cassandra in {} did not stop cleanly last time (killed or crashed): it replayed {} commit-log "
+							+ "mutations in {} ms and was ready in {} ms",
+					this.settings.directory.toAbsolutePath(), this.lastCrashRecovery.replayedMutations(),
+					this.lastCrashRecovery.replay().toMillis(), this.lastStartupTime.toMillis());
+		}
 		logger.info("Cassandra {} ready in {} ms: contact point {}:{}, datacenter {}, JMX port {}, data in {}",
 				this.version, this.lastStartupTime.toMillis(), this.address.getHostAddress(), this.nativePort,
 				DATACENTER, this.jmxPort, this.settings.directory.toAbsolutePath());
@@ -243,9 +271,15 @@ public final class EmbeddedCassandra implements AutoCloseable {
 		command.add("-Dcassandra.skip_wait_for_gossip_to_settle=0");
 		command.add("-Dcassandra.superuser_setup_delay_ms=0");
 		command.add("-Dcassandra.ring_delay_ms=" + this.settings.ringDelay.toMillis());
-		// System keyspaces are not fsynced: a dev or test node trades crash safety for
-		// speed.
-		command.add("-Dcassandra.unsafesystem=true");
+		if (this.settings.throwaway) {
+			// A node whose directory dies with its JVM never reopens its data: it
+			// skips the flush Cassandra makes after every change to its system
+			// keyspaces (schema, roles, grants, tokens), so schema changes are faster.
+			// A persistent node keeps those flushes: killed between a change and its
+			// next flush, it would reopen without the change (a superuser password, a
+			// table definition) while the files and data that depend on it remain.
+			command.add("-Dcassandra.unsafesystem=true");
+		}
 		command.addAll(THROWAWAY_AUTHENTICATION);
 		command.addAll(this.settings.jvmOptions);
 		command.add("-cp");
@@ -255,12 +289,15 @@ public final class EmbeddedCassandra implements AutoCloseable {
 		synchronized (this.logTail) {
 			this.logTail.clear();
 		}
+		this.replayedMutations = 0;
+		this.replayTime = Duration.ZERO;
 		try {
 			this.process = builder.start();
 		}
 		catch (IOException ex) {
 			throw new CassandraStartupException("Could not start " + java, List.of(), ex);
 		}
+		RunMarker.in(this.settings.directory).running(this.process.pid());
 		if (this.settings.shutdownHook) {
 			this.shutdownHook = new Thread(this::stopAtExit, "embedded-cassandra-shutdown");
 			Runtime.getRuntime().addShutdownHook(this.shutdownHook);
@@ -277,7 +314,8 @@ public final class EmbeddedCassandra implements AutoCloseable {
 					: this.settings.seeds)
 			.autoBootstrap(this.settings.autoBootstrap)
 			.directory(this.settings.directory.toAbsolutePath())
-			.guardrails(this.settings.guardrails);
+			.guardrails(this.settings.guardrails)
+			.syncBeforeAcknowledging(!this.settings.throwaway);
 		return yaml.initialToken(this.settings.initialToken);
 	}
 
@@ -341,6 +379,11 @@ public final class EmbeddedCassandra implements AutoCloseable {
 					this.logTail.addLast(line);
 				}
 				nodeLogger.debug("[{}] {}", this.nativePort, line);
+				Matcher replay = REPLAY_COMPLETE.matcher(line);
+				if (replay.find()) {
+					this.replayedMutations = Long.parseLong(replay.group(1));
+					this.replayTime = Duration.ofMillis(Long.parseLong(replay.group(2)));
+				}
 				if (line.contains("Startup complete")) {
 					ready.complete(null);
 				}
@@ -416,6 +459,10 @@ public final class EmbeddedCassandra implements AutoCloseable {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 			destroy();
+		}
+		if (!running.isAlive() && running.exitValue() == 0) {
+			// Drained and exited by itself: the next start is a clean one.
+			RunMarker.in(this.settings.directory).stopped();
 		}
 		this.process = null;
 	}
@@ -527,6 +574,35 @@ public final class EmbeddedCassandra implements AutoCloseable {
 	}
 
 	/**
+	 * What the last start recovered after an unclean stop (the node killed, crashed or
+	 * out of power): Cassandra replays its commit log, the writes it acknowledged but had
+	 * not yet flushed to SSTables.
+	 * @return the recovery, empty after a clean stop or on a new directory
+	 */
+	public Optional<CrashRecovery> lastCrashRecovery() {
+		return Optional.ofNullable(this.lastCrashRecovery);
+	}
+
+	/**
+	 * Whether this node's system keyspaces skip their flushes (see
+	 * {@link Builder#throwaway(boolean)}).
+	 * @return {@code true} for a throwaway node
+	 */
+	public boolean throwaway() {
+		return this.settings.throwaway;
+	}
+
+	/**
+	 * What a start found after an unclean stop.
+	 *
+	 * @param replayedMutations the writes Cassandra replayed from its commit log
+	 * @param replay how long the replay took
+	 */
+	public record CrashRecovery(long replayedMutations, Duration replay) {
+
+	}
+
+	/**
 	 * Settings of a node. Ports left at 0 are chosen automatically among the free ones.
 	 */
 	public static final class Builder {
@@ -570,6 +646,8 @@ public final class EmbeddedCassandra implements AutoCloseable {
 		private boolean secureSuperuser = true;
 
 		private boolean shutdownHook = true;
+
+		private boolean throwaway;
 
 		private Path superuserFile;
 
@@ -744,6 +822,20 @@ public final class EmbeddedCassandra implements AutoCloseable {
 		 */
 		public Builder shutdownHook(boolean shutdownHook) {
 			this.shutdownHook = shutdownHook;
+			return this;
+		}
+
+		/**
+		 * @param throwaway whether the node's directory is deleted when its JVM ends
+		 * (tests, benchmarks, the model check). Such a node runs for speed: it skips the
+		 * flushes that make its system keyspaces (schema, roles, grants) crash-safe, and
+		 * syncs its commit log every 10 seconds. A persistent node (the default, and
+		 * every dev run's) keeps both safe: a node killed with SIGKILL reopens with its
+		 * superuser password, roles, tables and every write it acknowledged.
+		 * @return this builder
+		 */
+		public Builder throwaway(boolean throwaway) {
+			this.throwaway = throwaway;
 			return this;
 		}
 

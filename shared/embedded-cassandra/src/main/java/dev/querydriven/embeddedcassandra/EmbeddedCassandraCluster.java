@@ -134,6 +134,8 @@ public final class EmbeddedCassandraCluster implements AutoCloseable {
 
 		private Duration startupTimeout = Duration.ofMinutes(3);
 
+		private boolean throwaway;
+
 		private Builder() {
 		}
 
@@ -180,6 +182,17 @@ public final class EmbeddedCassandraCluster implements AutoCloseable {
 		}
 
 		/**
+		 * @param throwaway whether the nodes' directories die with this JVM; see
+		 * {@link EmbeddedCassandra.Builder#throwaway(boolean)}. A cluster whose nodes are
+		 * killed and restarted (failure tests) must stay persistent, the default.
+		 * @return this builder
+		 */
+		public Builder throwaway(boolean throwaway) {
+			this.throwaway = throwaway;
+			return this;
+		}
+
+		/**
 		 * The cluster, not yet started.
 		 * @return the cluster
 		 */
@@ -206,6 +219,7 @@ public final class EmbeddedCassandraCluster implements AutoCloseable {
 					.heap(this.heap)
 					.startupTimeout(this.startupTimeout)
 					.secureSuperuser(false)
+					.throwaway(this.throwaway)
 					.build());
 			}
 			return new EmbeddedCassandraCluster(List.copyOf(nodes), this.directory.resolve("superuser.properties"),

@@ -8,17 +8,41 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
+import com.datastax.oss.driver.api.core.AllNodesFailedException;
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.auth.AuthenticationException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Replaces the well-known {@code cassandra/cassandra} login of a new node with a
  * generated password kept in the node's directory. Cassandra creates that default
  * superuser asynchronously after startup, so logging in is retried until it succeeds or
  * the deadline passes.
+ *
+ * <p>
+ * A node that reopens its data logs in with the stored password. Should the node refuse
+ * it while it still accepts the default one, the password change was lost (a node killed
+ * before the change reached its disk, as older versions of this launcher allowed): the
+ * change is made again from the stored file. A node that refuses both does not belong to
+ * the stored file; that fails within seconds, saying which directory and what to do.
  */
 final class SuperuserSetup {
 
+	private static final Logger logger = LoggerFactory.getLogger(SuperuserSetup.class);
+
 	private static final String DEFAULT_SUPERUSER = "cassandra";
+
+	private static final Credentials DEFAULT_LOGIN = new Credentials(DEFAULT_SUPERUSER, DEFAULT_SUPERUSER);
+
+	/**
+	 * How long a started node may refuse every login before that is taken as final. A
+	 * node creates its default superuser just after startup, so a brief refusal of the
+	 * default login is normal; one that lasts is not.
+	 */
+	static final Duration REFUSAL_GRACE = Duration.ofSeconds(5);
+
+	private static final Duration PAUSE = Duration.ofMillis(250);
 
 	private SuperuserSetup() {
 	}
@@ -44,29 +68,81 @@ final class SuperuserSetup {
 	private static Credentials secure(List<InetSocketAddress> contactPoints, String datacenter, Path credentialsFile,
 			int authReplicas, Duration timeout) {
 		try {
-			if (Files.isRegularFile(credentialsFile)) {
-				Credentials stored = Credentials.readFrom(credentialsFile);
-				try (CqlSession session = CassandraLogin.open(contactPoints, datacenter, stored, timeout)) {
-					return stored;
+			boolean stored = Files.isRegularFile(credentialsFile);
+			Credentials superuser = stored ? Credentials.readFrom(credentialsFile)
+					: Credentials.generate(DEFAULT_SUPERUSER);
+			long deadline = System.nanoTime() + timeout.toNanos();
+			long refusedSince = 0;
+			while (true) {
+				Login login = Login.attempt(contactPoints, datacenter, stored ? superuser : DEFAULT_LOGIN);
+				if (login.session() != null && stored) {
+					login.session().close();
+					return superuser;
 				}
-			}
-			Credentials generated = Credentials.generate(DEFAULT_SUPERUSER);
-			Credentials initial = new Credentials(DEFAULT_SUPERUSER, DEFAULT_SUPERUSER);
-			try (CqlSession session = CassandraLogin.open(contactPoints, datacenter, initial, timeout)) {
-				if (authReplicas > 1) {
-					session
-						.execute("ALTER KEYSPACE system_auth WITH replication = {'class': 'NetworkTopologyStrategy', '"
-								+ datacenter + "': " + authReplicas + "}");
+				if (login.session() != null) {
+					replaceDefaultPassword(login.session(), datacenter, authReplicas, superuser);
+					superuser.writeTo(credentialsFile);
+					return superuser;
 				}
-				// The password is generated (URL-safe Base64), never user input.
-				session.execute("ALTER ROLE " + DEFAULT_SUPERUSER + " WITH PASSWORD = '" + generated.password() + "'");
+				boolean refused = login.refused();
+				if (refused && stored) {
+					Login fallback = Login.attempt(contactPoints, datacenter, DEFAULT_LOGIN);
+					if (fallback.session() != null) {
+						logger.warn("Cassandra in {} still had its default superuser password: the change to the "
+								+ "password stored in {} was lost (the node was killed before it reached the disk); "
+								+ "making it again", credentialsFile.getParent(), credentialsFile);
+						replaceDefaultPassword(fallback.session(), datacenter, authReplicas, superuser);
+						continue;
+					}
+					refused = fallback.refused();
+					// Both logins refused by a running node: the stored file is not this
+					// data's. Waiting longer changes nothing.
+					refusedSince = !refused ? 0 : (refusedSince != 0) ? refusedSince : System.nanoTime();
+					if (refused && System.nanoTime() - refusedSince > REFUSAL_GRACE.toNanos()) {
+						throw new CassandraStartupException(bothRefused(credentialsFile), List.of(), login.failure());
+					}
+				}
+				if (System.nanoTime() > deadline) {
+					throw new CassandraStartupException(
+							(refused && !stored) ? storedFileMissing(credentialsFile)
+									: "Cassandra accepted no superuser login within " + timeout,
+							List.of(), login.failure());
+				}
+				pause();
 			}
-			generated.writeTo(credentialsFile);
-			return generated;
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
+	}
+
+	/**
+	 * Replaces the default password (and, on a cluster, gives {@code system_auth} its
+	 * replicas first). Closes the session.
+	 */
+	private static void replaceDefaultPassword(CqlSession session, String datacenter, int authReplicas,
+			Credentials superuser) {
+		try (session) {
+			if (authReplicas > 1) {
+				session.execute("ALTER KEYSPACE system_auth WITH replication = {'class': 'NetworkTopologyStrategy', '"
+						+ datacenter + "': " + authReplicas + "}");
+			}
+			// The password is generated (URL-safe Base64), never user input.
+			session.execute("ALTER ROLE " + DEFAULT_SUPERUSER + " WITH PASSWORD = '" + superuser.password() + "'");
+		}
+	}
+
+	private static String bothRefused(Path credentialsFile) {
+		return "Cassandra in " + credentialsFile.getParent() + " refuses both the superuser login stored in "
+				+ credentialsFile + " and the default one: that file does not belong to this node's data (copied "
+				+ "from another node, or the data replaced). Put back the file that belongs to this data, or delete "
+				+ credentialsFile.getParent() + " to start afresh (its data is lost)";
+	}
+
+	private static String storedFileMissing(Path credentialsFile) {
+		return "Cassandra in " + credentialsFile.getParent() + " refuses the default superuser login, and "
+				+ credentialsFile + " holding the password it was given is missing. Put that file back, or delete "
+				+ credentialsFile.getParent() + " to start afresh (its data is lost)";
 	}
 
 	/**
@@ -91,14 +167,46 @@ final class SuperuserSetup {
 			if (System.nanoTime() > deadline) {
 				throw new IllegalStateException("Not every node accepts the new superuser password within " + timeout);
 			}
+			pause();
+		}
+	}
+
+	private static void pause() {
+		try {
+			Thread.sleep(PAUSE.toMillis());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("Interrupted while waiting for Cassandra to accept a login", ex);
+		}
+	}
+
+	/**
+	 * One login attempt: a session, or why there is none.
+	 *
+	 * @param session the open session, or {@code null}
+	 * @param refused whether a node answered and refused the credentials (rather than not
+	 * answering)
+	 * @param failure the failure, or {@code null}
+	 */
+	private record Login(CqlSession session, boolean refused, RuntimeException failure) {
+
+		static Login attempt(List<InetSocketAddress> contactPoints, String datacenter, Credentials credentials) {
 			try {
-				Thread.sleep(250);
+				return new Login(CassandraLogin.open(contactPoints, datacenter, credentials, Duration.ZERO), false,
+						null);
 			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-				throw new IllegalStateException("Interrupted while waiting for the new superuser password", ex);
+			catch (AllNodesFailedException ex) {
+				boolean refused = ex.getAllErrors()
+					.values()
+					.stream()
+					.flatMap(List::stream)
+					.anyMatch((error) -> error instanceof AuthenticationException
+							&& String.valueOf(error.getMessage()).contains("are incorrect"));
+				return new Login(null, refused, ex);
 			}
 		}
+
 	}
 
 }

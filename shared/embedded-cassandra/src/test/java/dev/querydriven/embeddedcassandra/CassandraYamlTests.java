@@ -40,6 +40,18 @@ class CassandraYamlTests {
 				"authenticator: PasswordAuthenticator");
 	}
 
+	/**
+	 * A node that must keep every write it acknowledged syncs its commit log before
+	 * acknowledging; otherwise Cassandra's periodic default applies.
+	 */
+	@Test
+	void commitLogSyncFollowsTheNodesDurability() {
+		assertThat(CassandraYaml.node().syncBeforeAcknowledging(true).render()).contains("commitlog_sync: batch")
+			.doesNotContain("commitlog_sync_period");
+		assertThat(CassandraYaml.node().render()).contains("commitlog_sync: periodic",
+				"commitlog_sync_period: 10000ms");
+	}
+
 	/** Cluster settings reach the file: seeds, token, ports and no bootstrap. */
 	@Test
 	void clusterSettingsAreRendered() {

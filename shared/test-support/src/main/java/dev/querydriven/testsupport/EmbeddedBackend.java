@@ -30,9 +30,11 @@ final class EmbeddedBackend implements CassandraBackend {
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
-		// Tests never need the data after the JVM ends: stop fast rather than drain.
+		// Tests never need the data after the JVM ends: stop fast rather than drain, and
+		// skip the flushes that make the system keyspaces crash-safe.
 		this.node = EmbeddedCassandra.builder()
 			.directory(this.directory)
+			.throwaway(true)
 			.stopTimeout(java.time.Duration.ofSeconds(5))
 			.build()
 			.start();

@@ -44,6 +44,7 @@ final class TemporaryNode implements CheckerNode {
 		}
 		EmbeddedCassandra node = EmbeddedCassandra.builder()
 			.directory(directory)
+			.throwaway(true)
 			.guardrails(Guardrails.RELAXED)
 			.stopTimeout(Duration.ofSeconds(10))
 			.shutdownHook(false)
