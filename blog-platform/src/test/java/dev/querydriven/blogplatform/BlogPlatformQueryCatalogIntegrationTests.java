@@ -24,7 +24,7 @@ import dev.querydriven.modeling.catalog.AccessPattern;
 import dev.querydriven.modeling.catalog.CatalogCoverage;
 import dev.querydriven.modeling.catalog.ServesQuery;
 import dev.querydriven.modeling.catalog.WritePattern;
-import dev.querydriven.servicesupport.recording.StatementRecorder;
+import dev.querydriven.testsupport.recording.StatementRecorder;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 

@@ -16,7 +16,7 @@ import dev.querydriven.modeling.bucket.BucketGranularity;
 import dev.querydriven.modeling.migration.MigrationEngine;
 import dev.querydriven.modeling.migration.MigrationPhase;
 import dev.querydriven.modeling.migration.MigrationStatus;
-import dev.querydriven.servicesupport.recording.StatementRecorder;
+import dev.querydriven.testsupport.recording.StatementRecorder;
 import dev.querydriven.testsupport.RequestPartitions;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;

@@ -6,9 +6,9 @@ import java.util.Map;
 import java.util.UUID;
 
 import dev.querydriven.servicesupport.data.ServiceReactiveSession;
-import dev.querydriven.servicesupport.recording.RecordedRequest;
-import dev.querydriven.servicesupport.recording.RecordedStatement;
-import dev.querydriven.servicesupport.recording.StatementRecorder;
+import dev.querydriven.testsupport.recording.RecordedRequest;
+import dev.querydriven.testsupport.recording.RecordedStatement;
+import dev.querydriven.testsupport.recording.StatementRecorder;
 import dev.querydriven.testsupport.PreparedStatementsCheck;
 import org.junit.jupiter.api.Test;
 import org.threeten.extra.MutableClock;

@@ -98,7 +98,7 @@ class DevRunCrashIntegrationTests {
 	private Process startDevRun(Path node, int port, Path log) throws IOException {
 		String java = ProcessHandle.current().info().command().orElseThrow();
 		Process process = new ProcessBuilder(java, "-Xmx512m", "-XX:TieredStopAtLevel=1", "-cp",
-				System.getProperty("java.class.path"), EcommerceOrdersApplication.class.getName(),
+				System.getProperty("java.class.path"), TestEcommerceOrdersApplication.class.getName(),
 				"--server.port=" + port, "--querydriven.cassandra.embedded.directory=" + node,
 				"--querydriven.cassandra.embedded.preferred-port=0", "--querydriven.seed.enabled=false")
 			.redirectErrorStream(true)

@@ -22,7 +22,7 @@ import dev.querydriven.ecommerceorders.order.OrderStatus;
 import dev.querydriven.modelcheck.harness.PartitionBudgets;
 import dev.querydriven.modeling.bucket.Bucket;
 import dev.querydriven.modeling.bucket.BucketGranularity;
-import dev.querydriven.servicesupport.recording.StatementRecorder;
+import dev.querydriven.testsupport.recording.StatementRecorder;
 import dev.querydriven.testsupport.RequestPartitions;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

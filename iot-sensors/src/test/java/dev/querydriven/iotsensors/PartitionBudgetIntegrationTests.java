@@ -10,7 +10,7 @@ import java.util.UUID;
 
 import dev.querydriven.iotsensors.ingestion.NewReading;
 import dev.querydriven.modelcheck.harness.PartitionBudgets;
-import dev.querydriven.servicesupport.recording.StatementRecorder;
+import dev.querydriven.testsupport.recording.StatementRecorder;
 import dev.querydriven.testsupport.RequestPartitions;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

@@ -13,7 +13,7 @@ import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
 import com.datastax.oss.driver.api.core.cql.DefaultBatchType;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import dev.querydriven.modelcheck.harness.PartitionBudgets;
-import dev.querydriven.servicesupport.recording.StatementRecorder;
+import dev.querydriven.testsupport.recording.StatementRecorder;
 import dev.querydriven.socialfeed.post.PostProperties;
 import dev.querydriven.socialfeed.post.PostsByIdRow;
 import dev.querydriven.socialfeed.timeline.TimelineProperties;

@@ -189,7 +189,7 @@ public final class BenchmarkSuite {
 				Credentials role = Credentials.generate(service.keyspace());
 				KeyspaceProvisioner.provision(admin, service.keyspace(),
 						new QueryDrivenCassandraProperties.Replication("SimpleStrategy", 1), node.localDatacenter(),
-						role);
+						role.username(), role.password());
 				roles.put(service.name(), role);
 			}
 		}

@@ -4,8 +4,8 @@ import java.time.Duration;
 import java.util.List;
 
 import dev.querydriven.servicesupport.data.ServiceReactiveSession;
-import dev.querydriven.servicesupport.recording.RecordedStatement;
-import dev.querydriven.servicesupport.recording.StatementRecorder;
+import dev.querydriven.testsupport.recording.RecordedStatement;
+import dev.querydriven.testsupport.recording.StatementRecorder;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

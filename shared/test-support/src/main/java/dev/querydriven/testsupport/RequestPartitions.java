@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
-import dev.querydriven.servicesupport.recording.RecordedRequest;
-import dev.querydriven.servicesupport.recording.StatementRecorder;
+import dev.querydriven.testsupport.recording.RecordedRequest;
+import dev.querydriven.testsupport.recording.StatementRecorder;
 
 import org.springframework.context.ApplicationContext;
 import org.springframework.web.bind.annotation.RequestMethod;

@@ -24,7 +24,7 @@ import org.springframework.context.annotation.Import;
  * moment the context started: tests move time forward with it instead of sleeping (never
  * back: the context, and so the clock, is shared by every test class);</li>
  * <li>the statement recorder on
- * ({@link dev.querydriven.servicesupport.recording.StatementRecorder});</li>
+ * ({@link dev.querydriven.testsupport.recording.StatementRecorder});</li>
  * <li>{@link StatementFailures}, to make one table's statements fail;</li>
  * <li>the dual writer's reconciler passing every 200 ms, so a test sees a failed copy
  * repaired in well under a second;</li>

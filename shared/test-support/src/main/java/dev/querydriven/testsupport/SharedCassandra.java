@@ -93,7 +93,7 @@ public final class SharedCassandra {
 			try (CqlSession admin = adminSession()) {
 				KeyspaceProvisioner.provision(admin, keyspace,
 						new QueryDrivenCassandraProperties.Replication("SimpleStrategy", 1),
-						backend().localDatacenter(), credentials);
+						backend().localDatacenter(), credentials.username(), credentials.password());
 			}
 			return credentials;
 		});

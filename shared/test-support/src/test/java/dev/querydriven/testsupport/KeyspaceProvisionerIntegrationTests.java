@@ -30,8 +30,9 @@ class KeyspaceProvisionerIntegrationTests {
 		Credentials second = Credentials.generate("reprovisioned");
 		try (CqlSession admin = SharedCassandra.adminSession()) {
 			KeyspaceProvisioner.provision(admin, "reprovisioned", replication, backend.localDatacenter(),
-					Credentials.generate("reprovisioned"));
-			KeyspaceProvisioner.provision(admin, "reprovisioned", replication, backend.localDatacenter(), second);
+					"reprovisioned", Credentials.generate("reprovisioned").password());
+			KeyspaceProvisioner.provision(admin, "reprovisioned", replication, backend.localDatacenter(),
+					second.username(), second.password());
 		}
 		// The extension fails this test on any warning, such as one for a repeated GRANT.
 		try (CqlSession session = CassandraLogin.open(backend.contactPoints(), backend.localDatacenter(), second,

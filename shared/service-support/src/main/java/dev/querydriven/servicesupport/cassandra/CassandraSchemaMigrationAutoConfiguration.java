@@ -23,7 +23,7 @@ import org.springframework.context.annotation.Bean;
  * Applies schema migrations at startup and makes every {@link CqlSession} wait for them,
  * the way Spring Boot orders Flyway before a JDBC {@code DataSource}'s users.
  */
-@AutoConfiguration(after = { EmbeddedCassandraAutoConfiguration.class, CassandraAutoConfiguration.class })
+@AutoConfiguration(after = CassandraAutoConfiguration.class)
 @ConditionalOnClass({ MigrationTask.class, CqlSession.class })
 @ConditionalOnBooleanProperty(name = "querydriven.cassandra.migrations.enabled", matchIfMissing = true)
 @EnableConfigurationProperties({ QueryDrivenCassandraProperties.class, CassandraProperties.class })

@@ -1,13 +1,9 @@
 package dev.querydriven.servicesupport.cassandra;
 
-import java.net.InetSocketAddress;
-import java.time.Duration;
 import java.util.List;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.CqlSessionBuilder;
-import dev.querydriven.embeddedcassandra.CassandraLogin;
-import dev.querydriven.embeddedcassandra.Credentials;
 import org.cognitor.cassandra.migration.Database;
 import org.cognitor.cassandra.migration.MigrationConfiguration;
 import org.cognitor.cassandra.migration.MigrationRepository;
@@ -82,23 +78,23 @@ public final class CassandraSchemaMigrations implements InitializingBean {
 
 	/**
 	 * On an existing cluster, a superuser login in {@code querydriven.cassandra.admin}
-	 * creates the keyspace and the service's role first (the embedded node and the tests
-	 * do this themselves).
+	 * creates the keyspace and the service's role first (the dev run's embedded node and
+	 * the tests do this themselves). The admin session is the service's own session
+	 * settings (contact points, datacenter, TLS) with the admin's login and no keyspace,
+	 * which may not exist yet.
 	 */
 	private void provisionWithAdminLogin() {
 		QueryDrivenCassandraProperties.Admin admin = this.properties.admin();
-		if (admin == null || admin.username() == null) {
+		if (admin == null || admin.username() == null || admin.username().isBlank()) {
 			return;
 		}
-		List<InetSocketAddress> contactPoints = this.connectionDetails.getContactPoints()
-			.stream()
-			.map((node) -> InetSocketAddress.createUnresolved(node.host(), node.port()))
-			.toList();
-		Credentials role = new Credentials(this.connectionDetails.getUsername(), this.connectionDetails.getPassword());
-		try (CqlSession session = CassandraLogin.open(contactPoints, this.connectionDetails.getLocalDatacenter(),
-				new Credentials(admin.username(), admin.password()), Duration.ofSeconds(30))) {
+		try (CqlSession session = this.sessionBuilders.getObject()
+			.withAuthCredentials(admin.username(), admin.password())
+			.withKeyspace((String) null)
+			.build()) {
 			KeyspaceProvisioner.provision(session, this.keyspace, this.properties.replication(),
-					this.connectionDetails.getLocalDatacenter(), role);
+					this.connectionDetails.getLocalDatacenter(), this.connectionDetails.getUsername(),
+					this.connectionDetails.getPassword());
 		}
 	}
 

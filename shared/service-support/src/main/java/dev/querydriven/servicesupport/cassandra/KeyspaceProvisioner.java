@@ -5,7 +5,6 @@ import java.util.Set;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
-import dev.querydriven.embeddedcassandra.Credentials;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,27 +33,28 @@ public final class KeyspaceProvisioner {
 	 * @param keyspace the keyspace name
 	 * @param replication its replication when created
 	 * @param localDatacenter the datacenter for {@code NetworkTopologyStrategy}
-	 * @param role the service's login
+	 * @param role the service's role
+	 * @param rolePassword the role's password
 	 */
 	public static void provision(CqlSession admin, String keyspace,
-			QueryDrivenCassandraProperties.Replication replication, String localDatacenter, Credentials role) {
+			QueryDrivenCassandraProperties.Replication replication, String localDatacenter, String role,
+			String rolePassword) {
 		CqlNames.requireIdentifier("keyspace", keyspace);
-		CqlNames.requireIdentifier("role", role.username());
+		CqlNames.requireIdentifier("role", role);
 		// DDL and DCL take no bind markers; names are validated above and the password is
 		// quoted.
 		admin.execute("CREATE KEYSPACE IF NOT EXISTS " + keyspace + " WITH replication = "
 				+ replication.toCql(localDatacenter));
-		String password = role.password().replace("'", "''");
-		admin.execute("CREATE ROLE IF NOT EXISTS " + role.username() + " WITH PASSWORD = '" + password
+		String password = rolePassword.replace("'", "''");
+		admin.execute("CREATE ROLE IF NOT EXISTS " + role + " WITH PASSWORD = '" + password
 				+ "' AND LOGIN = true AND SUPERUSER = false");
-		admin.execute("ALTER ROLE " + role.username() + " WITH PASSWORD = '" + password + "' AND LOGIN = true");
+		admin.execute("ALTER ROLE " + role + " WITH PASSWORD = '" + password + "' AND LOGIN = true");
 		// Granting what a role already holds makes Cassandra answer with a warning, and a
 		// restarted dev node provisions again: grant only when something is missing.
-		if (!holdsAllPermissions(admin, keyspace, role.username())) {
-			admin.execute("GRANT ALL PERMISSIONS ON KEYSPACE " + keyspace + " TO " + role.username());
+		if (!holdsAllPermissions(admin, keyspace, role)) {
+			admin.execute("GRANT ALL PERMISSIONS ON KEYSPACE " + keyspace + " TO " + role);
 		}
-		logger.info("Provisioned keyspace {} ({}) for role {}", keyspace, replication.toCql(localDatacenter),
-				role.username());
+		logger.info("Provisioned keyspace {} ({}) for role {}", keyspace, replication.toCql(localDatacenter), role);
 	}
 
 	private static boolean holdsAllPermissions(CqlSession admin, String keyspace, String role) {

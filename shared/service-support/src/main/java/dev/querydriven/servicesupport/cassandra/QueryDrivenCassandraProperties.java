@@ -1,25 +1,23 @@
 package dev.querydriven.servicesupport.cassandra;
 
-import java.nio.file.Path;
-
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * Settings of a service's Cassandra keyspace, role and embedded node
- * ({@code querydriven.cassandra.*}). The keyspace itself is Spring Boot's
- * {@code spring.cassandra.keyspace-name}.
+ * Settings of a service's Cassandra keyspace and role ({@code querydriven.cassandra.*}).
+ * The keyspace itself is Spring Boot's {@code spring.cassandra.keyspace-name}; the dev
+ * run's embedded node has its own settings on the test class path
+ * ({@code querydriven.cassandra.embedded.*}).
  *
  * @param role the service's non-superuser role; defaults to the keyspace name
  * @param replication how the keyspace is replicated when this service creates it
  * @param admin a superuser login for creating the keyspace and role on an existing
  * cluster; without it the keyspace and role must exist already
- * @param embedded the embedded node started when no contact points are configured
  * @param migrations the versioned CQL files applied at startup
  */
 @ConfigurationProperties("querydriven.cassandra")
 public record QueryDrivenCassandraProperties(String role, @DefaultValue Replication replication, Admin admin,
-		@DefaultValue Embedded embedded, @DefaultValue Migrations migrations) {
+		@DefaultValue Migrations migrations) {
 
 	/**
 	 * Replication of the keyspace: {@code SimpleStrategy} with factor 1 on one embedded
@@ -59,21 +57,6 @@ public record QueryDrivenCassandraProperties(String role, @DefaultValue Replicat
 	 * @param password its password
 	 */
 	public record Admin(String username, String password) {
-
-	}
-
-	/**
-	 * The embedded node of dev runs.
-	 *
-	 * @param enabled whether to start one when {@code spring.cassandra.contact-points} is
-	 * not set
-	 * @param directory where it keeps data between runs (default: the user cache
-	 * directory)
-	 * @param preferredPort the CQL port when free, so that cqlsh connects without options
-	 * @param heap the node's heap size
-	 */
-	public record Embedded(@DefaultValue("true") boolean enabled, Path directory,
-			@DefaultValue("9042") int preferredPort, @DefaultValue("1g") String heap) {
 
 	}
 

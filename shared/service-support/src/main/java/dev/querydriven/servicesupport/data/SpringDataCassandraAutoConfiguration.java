@@ -6,26 +6,18 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.cql.Row;
 import dev.querydriven.servicesupport.cassandra.ServiceKeyspace;
-import dev.querydriven.servicesupport.recording.RecordingWebFilter;
-import dev.querydriven.servicesupport.recording.StatementRecorder;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.cassandra.autoconfigure.CassandraAutoConfiguration;
 import org.springframework.boot.cassandra.autoconfigure.CassandraProperties;
-import org.springframework.boot.cassandra.autoconfigure.CqlSessionBuilderCustomizer;
 import org.springframework.boot.cassandra.autoconfigure.DriverConfigLoaderBuilderCustomizer;
 import org.springframework.boot.data.cassandra.autoconfigure.DataCassandraAutoConfiguration;
 import org.springframework.boot.data.cassandra.autoconfigure.DataCassandraReactiveAutoConfiguration;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
-import org.springframework.core.Ordered;
-import org.springframework.core.annotation.Order;
 import org.springframework.core.convert.converter.Converter;
 import org.springframework.data.cassandra.ReactiveSession;
 import org.springframework.data.cassandra.core.convert.CassandraCustomConversions;
@@ -34,9 +26,7 @@ import org.springframework.data.cassandra.core.cql.session.DefaultBridgedReactiv
 /**
  * The session every Spring Data component of a service runs on
  * ({@link ServiceReactiveSession}: each statement text prepared once and kept, and
- * interceptors that see every statement), and, when
- * {@code querydriven.statement-recorder.enabled} is set (tests set it), the
- * {@link StatementRecorder} with its driver tracker and its per-request web filter; and
+ * interceptors that see every statement, such as the tests' statement recorder), and
  * Spring Data's custom conversions, holding the service's row readers.
  */
 @AutoConfiguration(after = CassandraAutoConfiguration.class,
@@ -106,33 +96,6 @@ public final class SpringDataCassandraAutoConfiguration {
 	@ConditionalOnMissingBean
 	CassandraCustomConversions cassandraCustomConversions(ObjectProvider<Converter<Row, ?>> rowReaders) {
 		return new CassandraCustomConversions(rowReaders.orderedStream().toList());
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnBooleanProperty("querydriven.statement-recorder.enabled")
-	static class StatementRecorderConfiguration {
-
-		/**
-		 * The recorder: the last interceptor, so that it tags only statements that are
-		 * really sent.
-		 */
-		@Bean
-		@Order(Ordered.LOWEST_PRECEDENCE)
-		StatementRecorder statementRecorder() {
-			return new StatementRecorder(10_000);
-		}
-
-		@Bean
-		CqlSessionBuilderCustomizer statementRecorderTracker(StatementRecorder recorder) {
-			return (builder) -> builder.addRequestTracker(recorder.tracker());
-		}
-
-		@Bean
-		@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
-		RecordingWebFilter recordingWebFilter() {
-			return new RecordingWebFilter();
-		}
-
 	}
 
 }

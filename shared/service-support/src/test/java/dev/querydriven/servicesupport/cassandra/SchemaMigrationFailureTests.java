@@ -36,7 +36,6 @@ class SchemaMigrationFailureTests {
 		given(builders.getObject()).willReturn(builder);
 		QueryDrivenCassandraProperties properties = new QueryDrivenCassandraProperties(null,
 				new QueryDrivenCassandraProperties.Replication("SimpleStrategy", 1), null,
-				new QueryDrivenCassandraProperties.Embedded(false, null, 9042, "1g"),
 				new QueryDrivenCassandraProperties.Migrations(true, "cql"));
 		CassandraSchemaMigrations migrations = new CassandraSchemaMigrations(builders,
 				mock(CassandraConnectionDetails.class), properties, "notes");

@@ -4,4 +4,4 @@
  * model check and query inspection. Off unless
  * {@code querydriven.statement-recorder.enabled} is set.
  */
-package dev.querydriven.servicesupport.recording;
+package dev.querydriven.testsupport.recording;

@@ -1,4 +1,4 @@
-package dev.querydriven.servicesupport.cassandra;
+package dev.querydriven.testsupport.devrun;
 
 import java.util.List;
 

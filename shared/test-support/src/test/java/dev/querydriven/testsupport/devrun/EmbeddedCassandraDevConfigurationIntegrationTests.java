@@ -1,4 +1,4 @@
-package dev.querydriven.servicesupport.cassandra;
+package dev.querydriven.testsupport.devrun;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -8,7 +8,7 @@ import java.time.Duration;
 import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
-import dev.querydriven.servicesupport.recording.StatementRecorder;
+import dev.querydriven.testsupport.recording.StatementRecorder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import reactor.core.Disposable;
@@ -24,14 +24,15 @@ import org.springframework.test.context.DynamicPropertySource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Starting a service with no contact points starts a real embedded node, creates the
- * service's keyspace and role, applies its migrations and connects as that role; the
- * statement recorder sees what the application executes on it.
+ * A dev run (the service's configuration with {@link EmbeddedCassandraDevConfiguration},
+ * as a test application adds it) with no contact points starts a real embedded node,
+ * creates the service's keyspace and role, applies its migrations and connects as that
+ * role; the statement recorder sees what the application executes on it.
  */
-@SpringBootTest(
+@SpringBootTest(classes = { DevRunApplication.class, EmbeddedCassandraDevConfiguration.class },
 		properties = { "spring.cassandra.keyspace-name=dev_default", "querydriven.cassandra.embedded.preferred-port=0",
 				"spring.main.web-application-type=none", "querydriven.statement-recorder.enabled=true" })
-class EmbeddedDevDefaultIntegrationTests {
+class EmbeddedCassandraDevConfigurationIntegrationTests {
 
 	@TempDir
 	static Path directory;

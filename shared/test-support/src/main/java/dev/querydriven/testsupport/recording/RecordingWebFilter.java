@@ -1,4 +1,4 @@
-package dev.querydriven.servicesupport.recording;
+package dev.querydriven.testsupport.recording;
 
 import java.util.concurrent.atomic.AtomicLong;
 
