@@ -3,7 +3,7 @@ package dev.querydriven.blogplatform;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 
-import dev.querydriven.modeling.migration.PhaseTicker;
+import dev.querydriven.tablemigration.PhaseTicker;
 
 /**
  * The migration engine's ticker in the tests: the JVM's monotonic clock, until a test

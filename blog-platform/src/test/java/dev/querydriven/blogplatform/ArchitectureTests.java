@@ -30,7 +30,7 @@ class ArchitectureTests {
 			new CqlTemplateException(type("migration.MigrationConfiguration"),
 					"constructs the migration engine on the driver session (infrastructure: its state tables, "
 							+ "job leases and token-range scans have no entity)"),
-			new CqlTemplateException(type("category.PostsByCategoryMigration"),
+			new CqlTemplateException(type("migration.PostsByCategoryMigration"),
 					"the engine's TableMigration contract is driver-level: it scans token ranges and hands the "
 							+ "engine driver rows and statements, which Spring Data's entity API cannot express"));
 

@@ -17,6 +17,7 @@
  * ({@code status_watermarks}).</li>
  * <li>{@link dev.querydriven.ecommerceorders.seed}: demo data for dev runs.</li>
  * </ul>
- * {@link dev.querydriven.ecommerceorders.EcommerceOrdersQueryCatalog} lists every query.
+ * The query catalogue, {@code EcommerceOrdersQueryCatalog}, lists every query; it lives
+ * among the tests, which alone read it.
  */
 package dev.querydriven.ecommerceorders;

@@ -6,17 +6,17 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Optional;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 import com.datastax.oss.driver.api.core.CqlSession;
-import dev.querydriven.modeling.catalog.ServesQuery;
+import dev.querydriven.modeling.ServesQuery;
 import org.junit.jupiter.api.BeforeEach;
-import org.threeten.extra.MutableClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.threeten.extra.MutableClock;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.MediaType;

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.UUID;
 
 import dev.querydriven.iotsensors.ingestion.NewReading;
-import dev.querydriven.modeling.catalog.ServesQuery;
+import dev.querydriven.modeling.ServesQuery;
 import org.junit.jupiter.api.Test;
 import org.threeten.extra.MutableClock;
 

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-import dev.querydriven.modeling.catalog.ServesQuery;
+import dev.querydriven.modeling.ServesQuery;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
 import tools.jackson.databind.JsonNode;

@@ -5,9 +5,9 @@ import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import dev.querydriven.blogplatform.post.PostPosition;
 import dev.querydriven.blogplatform.post.PostsByIdRow;
+import dev.querydriven.modeling.ServesQuery;
 import dev.querydriven.modeling.bucket.Bucket;
-import dev.querydriven.modeling.catalog.ServesQuery;
-import dev.querydriven.modelingspring.EntityStatements;
+import dev.querydriven.modeling.spring.EntityStatements;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 

@@ -3,7 +3,7 @@ package dev.querydriven.blogplatform.comment;
 import java.util.UUID;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
-import dev.querydriven.modeling.catalog.ServesQuery;
+import dev.querydriven.modeling.ServesQuery;
 import reactor.core.publisher.Mono;
 
 import org.springframework.data.cassandra.core.DeleteOptions;

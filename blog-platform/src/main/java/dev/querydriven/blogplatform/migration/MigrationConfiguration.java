@@ -4,11 +4,11 @@ import java.time.Clock;
 import java.util.List;
 
 import com.datastax.oss.driver.api.core.CqlSession;
-import dev.querydriven.modeling.migration.MigrationEngine;
-import dev.querydriven.modeling.migration.MigrationSettings;
-import dev.querydriven.modeling.migration.PhaseTicker;
-import dev.querydriven.modeling.migration.StateStatementExecutor;
-import dev.querydriven.modeling.migration.TableMigration;
+import dev.querydriven.tablemigration.MigrationEngine;
+import dev.querydriven.tablemigration.MigrationSettings;
+import dev.querydriven.tablemigration.PhaseTicker;
+import dev.querydriven.tablemigration.StateStatementExecutor;
+import dev.querydriven.tablemigration.TableMigration;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -20,7 +20,7 @@ import org.springframework.data.cassandra.ReactiveResultSet;
 import org.springframework.data.cassandra.ReactiveSession;
 
 /**
- * The migration engine of this service, with every migration its features declare.
+ * The migration engine of this service, with every migration it declares.
  *
  * <p>
  * The engine is infrastructure, not a feature: it scans token ranges, leases jobs and
@@ -47,7 +47,7 @@ class MigrationConfiguration {
 	 * statement with the caller's Reactor context), which executes the engine's
 	 * statements on its own tables. The session rather than the CQL template, so that the
 	 * engine behaves exactly as on the driver's session (its errors stay the driver's)
-	 * @param migrations the migrations the features declare
+	 * @param migrations the migrations the service declares
 	 * @param properties the pacing
 	 * @param clock the application's one clock (phase times, guards and checkpoints)
 	 * @param ticker the monotonic clock on which the engine's in-memory phases age: the

@@ -2,13 +2,13 @@ package dev.querydriven.blogplatform.migration;
 
 import java.util.List;
 
-import dev.querydriven.modeling.migration.MigrationEngine;
-import dev.querydriven.modeling.migration.MigrationPhase;
-import dev.querydriven.modeling.migration.MigrationRefusedException;
-import dev.querydriven.modeling.migration.MigrationStatus;
-import dev.querydriven.modeling.migration.UnknownMigrationException;
 import dev.querydriven.servicesupport.web.ConflictException;
 import dev.querydriven.servicesupport.web.NotFoundException;
+import dev.querydriven.tablemigration.MigrationEngine;
+import dev.querydriven.tablemigration.MigrationPhase;
+import dev.querydriven.tablemigration.MigrationRefusedException;
+import dev.querydriven.tablemigration.MigrationStatus;
+import dev.querydriven.tablemigration.UnknownMigrationException;
 import io.swagger.v3.oas.annotations.Operation;
 import reactor.core.publisher.Mono;
 

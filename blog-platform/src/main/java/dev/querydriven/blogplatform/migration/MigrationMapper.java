@@ -3,10 +3,10 @@ package dev.querydriven.blogplatform.migration;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.querydriven.modeling.migration.BackfillReport;
-import dev.querydriven.modeling.migration.MigrationPhase;
-import dev.querydriven.modeling.migration.MigrationStatus;
 import dev.querydriven.servicesupport.mapping.QueryDrivenMapperConfig;
+import dev.querydriven.tablemigration.BackfillReport;
+import dev.querydriven.tablemigration.MigrationPhase;
+import dev.querydriven.tablemigration.MigrationStatus;
 import org.mapstruct.Mapper;
 import org.mapstruct.Mapping;
 

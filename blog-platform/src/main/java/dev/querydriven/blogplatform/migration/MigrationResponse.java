@@ -3,7 +3,7 @@ package dev.querydriven.blogplatform.migration;
 import java.time.Instant;
 import java.util.List;
 
-import dev.querydriven.modeling.migration.MigrationPhase;
+import dev.querydriven.tablemigration.MigrationPhase;
 
 /**
  * A table migration as an admin sees it.

@@ -1,9 +1,35 @@
 /**
- * The admin side of the service's table migrations: the shared
- * {@link dev.querydriven.modeling.migration.MigrationEngine}, built from every
- * {@link dev.querydriven.modeling.migration.TableMigration} the features declare (the
- * category feature's {@code posts-by-category}), and the endpoints that show a
- * migration's phase, backfill progress and verify report and drive each transition.
+ * The live migration of a category's posts (the article's "Migrating and Evolving
+ * Cassandra Schemas"), in one package: the legacy {@code posts_by_category_v1} (Q4),
+ * keyed by the category alone, moves to {@code posts_by_category} (Q5), keyed by
+ * {@code (category, month)}, while the service keeps serving.
+ *
+ * <ul>
+ * <li>{@link dev.querydriven.blogplatform.migration.PostsByCategoryMigration}: the two
+ * shapes as the shared {@link dev.querydriven.tablemigration.MigrationEngine} sees them
+ * (token-range scans, lookups, the copy of a legacy row with its own write
+ * timestamp);</li>
+ * <li>{@link dev.querydriven.blogplatform.migration.MigrationCategoryRouting}: the phase
+ * turned into the tables the category feature writes (old, both, new) and reads (old,
+ * new);</li>
+ * <li>{@link dev.querydriven.blogplatform.migration.MigrationConfiguration}: the engine,
+ * built from every {@link dev.querydriven.tablemigration.TableMigration} of the service,
+ * with its pacing ({@code querydriven.blog.migrations.*});</li>
+ * <li>{@link dev.querydriven.blogplatform.migration.MigrationController}: the admin
+ * endpoints that show a migration's phase, backfill progress and verify report and drive
+ * each transition.</li>
+ * </ul>
+ *
+ * <p>
+ * <b>Why here, and not in the category feature.</b> A migration is temporary: once it
+ * reaches {@code NEW_ONLY}, its code has done its work. Kept together, the recipe reads
+ * in one place, and the category feature stays what it is after the migration too: a
+ * category's posts, read and written through
+ * {@link dev.querydriven.blogplatform.category.CategoryRouting}, which says which tables
+ * to use and knows nothing of phases. The dependency goes one way, from the migration to
+ * the feature it moves (as the copies of a post depend on the post feature, never the
+ * reverse); retiring the migration means a fixed routing to the new table and this
+ * package deleted, the legacy table dropped by the next schema file.
  *
  * <p>
  * Admin endpoints: in production they belong behind authentication (this reference

@@ -18,7 +18,7 @@ import com.datastax.oss.driver.api.core.cql.Row;
 import dev.querydriven.blogplatform.BlogTables;
 import dev.querydriven.blogplatform.post.NewPost;
 import dev.querydriven.blogplatform.post.PostService;
-import dev.querydriven.modeling.catalog.ServesQuery;
+import dev.querydriven.modeling.ServesQuery;
 import dev.querydriven.testsupport.CassandraTest;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;

@@ -12,7 +12,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import dev.querydriven.blogplatform.BlogPlatformIntegrationTest;
 import dev.querydriven.blogplatform.BlogTables;
 import dev.querydriven.blogplatform.comment.CommentService;
-import dev.querydriven.modeling.catalog.ServesQuery;
+import dev.querydriven.modeling.ServesQuery;
 import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.servicesupport.web.ConflictException;
 import dev.querydriven.servicesupport.web.NotFoundException;

@@ -3,7 +3,7 @@ package dev.querydriven.ecommerceorders.order;
 import java.util.UUID;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
-import dev.querydriven.modeling.catalog.ServesQuery;
+import dev.querydriven.modeling.ServesQuery;
 import dev.querydriven.modeling.dualwrite.LightweightTransactions;
 import reactor.core.publisher.Mono;
 

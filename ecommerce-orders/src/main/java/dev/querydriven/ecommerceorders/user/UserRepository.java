@@ -7,9 +7,9 @@ import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import dev.querydriven.ecommerceorders.order.OrdersByIdRow;
-import dev.querydriven.modeling.catalog.ServesQuery;
+import dev.querydriven.modeling.ServesQuery;
 import dev.querydriven.modeling.dualwrite.LightweightTransactions;
-import dev.querydriven.modelingspring.EntityStatements;
+import dev.querydriven.modeling.spring.EntityStatements;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 

@@ -17,15 +17,15 @@ import com.datastax.oss.driver.api.core.cql.Row;
 import dev.querydriven.ecommerceorders.EcommerceOrdersIntegrationTest;
 import dev.querydriven.ecommerceorders.OrderTables;
 import dev.querydriven.ecommerceorders.TestOrders;
+import dev.querydriven.ecommerceorders.order.NewOrder;
 import dev.querydriven.ecommerceorders.order.OrderService;
 import dev.querydriven.ecommerceorders.order.OrderStatus;
-import dev.querydriven.ecommerceorders.order.NewOrder;
+import dev.querydriven.modeling.ServesQuery;
 import dev.querydriven.modeling.bucket.BucketPage;
-import dev.querydriven.modeling.catalog.ServesQuery;
 import dev.querydriven.servicesupport.web.InvalidRequestException;
 import org.junit.jupiter.api.BeforeEach;
-import org.threeten.extra.MutableClock;
 import org.junit.jupiter.api.Test;
+import org.threeten.extra.MutableClock;
 import reactor.core.publisher.Mono;
 import reactor.test.StepVerifier;
 

@@ -16,7 +16,7 @@ import dev.querydriven.ecommerceorders.TestOrders;
 import dev.querydriven.ecommerceorders.order.OrderItem;
 import dev.querydriven.ecommerceorders.order.OrderService;
 import dev.querydriven.ecommerceorders.order.OrderStatus;
-import dev.querydriven.modeling.catalog.ServesQuery;
+import dev.querydriven.modeling.ServesQuery;
 import dev.querydriven.servicesupport.web.Page;
 import org.junit.jupiter.api.Test;
 import org.threeten.extra.MutableClock;

@@ -9,11 +9,11 @@ import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import dev.querydriven.modeling.ServesQuery;
 import dev.querydriven.modeling.bucket.Bucket;
 import dev.querydriven.modeling.bucket.BucketSlice;
 import dev.querydriven.modeling.bucket.ReadOrder;
-import dev.querydriven.modeling.catalog.ServesQuery;
-import dev.querydriven.modelingspring.EntityStatements;
+import dev.querydriven.modeling.spring.EntityStatements;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 

@@ -4,8 +4,8 @@ import java.util.UUID;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
-import dev.querydriven.modeling.catalog.ServesQuery;
-import dev.querydriven.modelingspring.EntityStatements;
+import dev.querydriven.modeling.ServesQuery;
+import dev.querydriven.modeling.spring.EntityStatements;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 

@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.UUID;
 
 import dev.querydriven.iotsensors.TimeRange;
+import dev.querydriven.modeling.ServesQuery;
 import dev.querydriven.modeling.bucket.ReadOrder;
-import dev.querydriven.modeling.catalog.ServesQuery;
 import dev.querydriven.servicesupport.web.NotFoundException;
 import dev.querydriven.servicesupport.web.Page;
 import org.junit.jupiter.api.Test;

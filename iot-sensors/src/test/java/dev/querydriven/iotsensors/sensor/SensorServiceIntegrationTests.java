@@ -9,7 +9,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import dev.querydriven.iotsensors.IotSensorsFixtures;
 import dev.querydriven.iotsensors.IotSensorsIntegrationTest;
 import dev.querydriven.iotsensors.IotSensorsTables;
-import dev.querydriven.modeling.catalog.ServesQuery;
+import dev.querydriven.modeling.ServesQuery;
 import dev.querydriven.servicesupport.web.ConflictException;
 import dev.querydriven.testsupport.Bursts;
 import org.junit.jupiter.api.Test;

@@ -11,12 +11,12 @@ import com.datastax.oss.driver.api.core.metadata.schema.IndexKind;
 import com.datastax.oss.driver.api.core.metadata.schema.IndexMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.ViewMetadata;
-import dev.querydriven.modelcheck.cql.CqlStatement;
+import com.datastax.oss.protocol.internal.ProtocolConstants;
+import dev.querydriven.modelcheck.catalog.SizingFacts;
 import dev.querydriven.modelcheck.cql.CqlStatement.AssignmentKind;
 import dev.querydriven.modelcheck.cql.CqlStatement.Operator;
 import dev.querydriven.modelcheck.cql.CqlStatement.Relation;
-import dev.querydriven.modeling.catalog.SizingFacts;
-import com.datastax.oss.protocol.internal.ProtocolConstants;
+import dev.querydriven.modelcheck.cql.CqlStatement;
 
 /**
  * The anti-patterns of the guide and the article: secondary indexes (legacy, SASI, SAI)

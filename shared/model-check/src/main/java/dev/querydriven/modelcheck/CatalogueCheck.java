@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 
-import dev.querydriven.modeling.catalog.SizingFacts;
+import dev.querydriven.modelcheck.catalog.SizingFacts;
 
 /**
  * Catalogue integrity: every query names a table that exists and that its CQL uses, every

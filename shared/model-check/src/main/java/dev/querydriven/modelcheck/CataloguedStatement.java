@@ -12,9 +12,9 @@ import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
 import com.datastax.oss.driver.api.core.servererrors.SyntaxError;
 import com.datastax.oss.driver.api.core.servererrors.UnauthorizedException;
+import dev.querydriven.modelcheck.catalog.AccessPattern;
 import dev.querydriven.modelcheck.cql.CqlParseException;
 import dev.querydriven.modelcheck.cql.CqlStatement;
-import dev.querydriven.modeling.catalog.AccessPattern;
 
 /**
  * A catalogued statement, parsed by the model check and prepared by the node: the node's

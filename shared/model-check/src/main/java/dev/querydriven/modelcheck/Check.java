@@ -2,7 +2,7 @@ package dev.querydriven.modelcheck;
 
 /**
  * The checks of the reference guide's "Step 4: Optimize &amp; Validate", as the report
- * names them (a {@link dev.querydriven.modeling.catalog.CatalogExemption} names a check
+ * names them (a {@link dev.querydriven.modelcheck.catalog.CatalogExemption} names a check
  * or one of its rules).
  */
 public enum Check {

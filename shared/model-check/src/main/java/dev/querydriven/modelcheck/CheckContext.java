@@ -9,10 +9,10 @@ import java.util.TreeMap;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
+import dev.querydriven.modelcheck.catalog.AccessPattern;
+import dev.querydriven.modelcheck.catalog.QueryCatalog;
+import dev.querydriven.modelcheck.catalog.SizingFacts;
 import dev.querydriven.modelcheck.cql.CqlStatement;
-import dev.querydriven.modeling.catalog.AccessPattern;
-import dev.querydriven.modeling.catalog.QueryCatalog;
-import dev.querydriven.modeling.catalog.SizingFacts;
 
 /**
  * What every check reads (the catalogue, the live schema, the prepared statements) and

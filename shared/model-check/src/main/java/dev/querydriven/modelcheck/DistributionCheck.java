@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Locale;
 
 import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
-import dev.querydriven.modeling.catalog.SizingFacts;
+import dev.querydriven.modelcheck.catalog.SizingFacts;
 
 /**
  * "Data distributed evenly? No hot partitions? Write patterns sustainable?" Judges a

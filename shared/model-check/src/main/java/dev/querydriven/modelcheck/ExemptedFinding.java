@@ -1,6 +1,6 @@
 package dev.querydriven.modelcheck;
 
-import dev.querydriven.modeling.catalog.CatalogExemption;
+import dev.querydriven.modelcheck.catalog.CatalogExemption;
 
 /**
  * A finding covered by a reviewed exemption: shown in the report with its reason, never

@@ -12,9 +12,9 @@ import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.metadata.Metadata;
 import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
-import dev.querydriven.modeling.catalog.CatalogExemption;
-import dev.querydriven.modeling.catalog.QueryCatalog;
-import dev.querydriven.modeling.catalog.SizingFacts;
+import dev.querydriven.modelcheck.catalog.CatalogExemption;
+import dev.querydriven.modelcheck.catalog.QueryCatalog;
+import dev.querydriven.modelcheck.catalog.SizingFacts;
 
 /**
  * The reference guide's "Step 4: Optimize &amp; Validate", automated: judges a query

@@ -3,7 +3,7 @@ package dev.querydriven.modelcheck;
 import java.util.List;
 import java.util.stream.Stream;
 
-import dev.querydriven.modeling.catalog.RouteBudget;
+import dev.querydriven.modelcheck.catalog.RouteBudget;
 
 /**
  * The result of a model check: every query and table analysed, and every finding. Render

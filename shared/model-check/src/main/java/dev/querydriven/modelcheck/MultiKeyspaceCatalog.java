@@ -2,8 +2,8 @@ package dev.querydriven.modelcheck;
 
 import java.util.List;
 
-import dev.querydriven.modeling.catalog.AccessPattern;
-import dev.querydriven.modeling.catalog.QueryCatalog;
+import dev.querydriven.modelcheck.catalog.AccessPattern;
+import dev.querydriven.modelcheck.catalog.QueryCatalog;
 
 /**
  * A catalogue whose statements span one or more keyspaces and name tables as a script

@@ -5,10 +5,10 @@ import java.util.Locale;
 import java.util.Optional;
 
 import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
+import dev.querydriven.modelcheck.catalog.SizingFacts;
 import dev.querydriven.modeling.bucket.BucketAdvice;
 import dev.querydriven.modeling.bucket.BucketSizeAdvisor;
 import dev.querydriven.modeling.bucket.BucketTargets;
-import dev.querydriven.modeling.catalog.SizingFacts;
 
 /**
  * "Partitions &lt; 100MB?" Sizes one partition of each table from its columns and the

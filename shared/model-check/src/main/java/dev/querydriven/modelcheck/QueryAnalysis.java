@@ -2,7 +2,7 @@ package dev.querydriven.modelcheck;
 
 import java.util.List;
 
-import dev.querydriven.modeling.catalog.AccessPattern;
+import dev.querydriven.modelcheck.catalog.AccessPattern;
 
 /**
  * What the check found out about one catalogued query.

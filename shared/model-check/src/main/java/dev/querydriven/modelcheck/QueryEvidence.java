@@ -15,7 +15,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
-import dev.querydriven.modeling.catalog.ServesQuery;
+import dev.querydriven.modeling.ServesQuery;
 
 /**
  * Which tests prove, and which code serves, each catalogued query: the classes and

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
-import dev.querydriven.modeling.catalog.RouteBudget;
+import dev.querydriven.modelcheck.catalog.RouteBudget;
 
 /**
  * "Minimize partition reads", per request: each HTTP route's worst case (the most

@@ -2,7 +2,7 @@ package dev.querydriven.modelcheck;
 
 import java.util.List;
 
-import dev.querydriven.modeling.catalog.SizingFacts;
+import dev.querydriven.modelcheck.catalog.SizingFacts;
 
 /**
  * What the check found out about one table of the keyspace.

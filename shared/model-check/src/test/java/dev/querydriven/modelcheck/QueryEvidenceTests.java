@@ -64,10 +64,10 @@ class QueryEvidenceTests {
 		Files.writeString(sources.resolve("Missing.java"), "package probe; public class Missing { }");
 		Files.writeString(sources.resolve("BrokenProof.java"),
 				"package probe; public class BrokenProof { @org.junit.jupiter.api.Test "
-						+ "@dev.querydriven.modeling.catalog.ServesQuery(\"Q1\") void proof(Missing missing) { } }");
+						+ "@dev.querydriven.modeling.ServesQuery(\"Q1\") void proof(Missing missing) { } }");
 		Files.writeString(sources.resolve("SoundProof.java"),
 				"package probe; public class SoundProof { @org.junit.jupiter.api.Test "
-						+ "@dev.querydriven.modeling.catalog.ServesQuery(\"Q2\") void proof() { } }");
+						+ "@dev.querydriven.modeling.ServesQuery(\"Q2\") void proof() { } }");
 		JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
 		int status = javac.run(null, null, null, "-d", classes.toString(), "-classpath",
 				System.getProperty("java.class.path"), sources.resolve("Missing.java").toString(),

@@ -2,7 +2,7 @@ package dev.querydriven.modelcheck;
 
 import java.util.List;
 
-import dev.querydriven.modeling.catalog.RouteBudget;
+import dev.querydriven.modelcheck.catalog.RouteBudget;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

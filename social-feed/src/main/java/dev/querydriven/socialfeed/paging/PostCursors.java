@@ -6,7 +6,6 @@ import java.util.List;
 import dev.querydriven.modeling.bucket.Bucket;
 import dev.querydriven.modeling.bucket.BucketCursor;
 import dev.querydriven.modeling.bucket.BucketGranularity;
-import dev.querydriven.modeling.fanout.TimelinePosition;
 import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.InvalidRequestException;
 

@@ -3,7 +3,7 @@
  * timeline) is ordered by {@code (post_time DESC, post_id DESC)}: the id ends the
  * clustering key so that two posts of one millisecond never overwrite each other, and a
  * page continues strictly after the last
- * {@link dev.querydriven.modeling.fanout.TimelinePosition} it returned. Cursors are
+ * {@link dev.querydriven.socialfeed.paging.TimelinePosition} it returned. Cursors are
  * signed by the shared {@link dev.querydriven.servicesupport.web.CursorCodec}, scoped to
  * the list they were issued for.
  */

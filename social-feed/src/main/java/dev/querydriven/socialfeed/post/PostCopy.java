@@ -14,10 +14,10 @@ import reactor.core.publisher.Mono;
  *
  * <p>
  * A copy written to one row per follower (a fan-out on write) is too many statements for
- * one write: it is its own pattern ({@link dev.querydriven.modeling.fanout.FanOut}), run
- * with the change's timestamp, after the post's write when it is published (the copies
- * then never exist without their post) and before it when it is deleted (the post, which
- * leads to its copies, goes last).
+ * one write: it is its own pattern (the timeline feature's {@code FanOut}), run with the
+ * change's timestamp, after the post's write when it is published (the copies then never
+ * exist without their post) and before it when it is deleted (the post, which leads to
+ * its copies, goes last).
  */
 public interface PostCopy {
 

@@ -7,12 +7,12 @@ import java.util.UUID;
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import dev.querydriven.modeling.ServesQuery;
 import dev.querydriven.modeling.bucket.Bucket;
 import dev.querydriven.modeling.bucket.BucketGranularity;
 import dev.querydriven.modeling.bucket.BucketSlice;
-import dev.querydriven.modeling.catalog.ServesQuery;
-import dev.querydriven.modeling.fanout.TimelinePosition;
-import dev.querydriven.modelingspring.EntityStatements;
+import dev.querydriven.modeling.spring.EntityStatements;
+import dev.querydriven.socialfeed.paging.TimelinePosition;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 

@@ -19,7 +19,7 @@ import dev.querydriven.servicesupport.web.InvalidRequestException;
 import dev.querydriven.servicesupport.web.NotFoundException;
 import dev.querydriven.servicesupport.web.Page;
 import dev.querydriven.socialfeed.paging.PostCursors;
-import dev.querydriven.modeling.fanout.TimelinePosition;
+import dev.querydriven.socialfeed.paging.TimelinePosition;
 import dev.querydriven.socialfeed.user.UserService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

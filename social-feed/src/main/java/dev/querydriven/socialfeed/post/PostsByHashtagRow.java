@@ -5,7 +5,7 @@ import java.time.LocalDate;
 import java.util.Set;
 import java.util.UUID;
 
-import dev.querydriven.modeling.fanout.TimelinePosition;
+import dev.querydriven.socialfeed.paging.TimelinePosition;
 
 import org.springframework.data.cassandra.core.cql.Ordering;
 import org.springframework.data.cassandra.core.mapping.Column;

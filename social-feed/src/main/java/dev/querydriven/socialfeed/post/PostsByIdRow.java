@@ -6,7 +6,7 @@ import java.util.UUID;
 
 import dev.querydriven.modeling.bucket.Bucket;
 import dev.querydriven.modeling.bucket.BucketGranularity;
-import dev.querydriven.modeling.fanout.TimelinePosition;
+import dev.querydriven.socialfeed.paging.TimelinePosition;
 
 import org.springframework.data.cassandra.core.mapping.Column;
 import org.springframework.data.cassandra.core.mapping.PrimaryKeyColumn;

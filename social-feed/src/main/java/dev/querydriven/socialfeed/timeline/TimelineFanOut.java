@@ -5,10 +5,9 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
 
-import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
 import dev.querydriven.modeling.dualwrite.DualWriter;
-import dev.querydriven.modeling.fanout.FanOut;
+import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.socialfeed.follow.FollowChange;
 import dev.querydriven.socialfeed.follow.FollowCopy;
 import dev.querydriven.socialfeed.follow.FollowerLookup;

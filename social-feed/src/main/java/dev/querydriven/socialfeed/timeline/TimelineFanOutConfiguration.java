@@ -2,8 +2,6 @@ package dev.querydriven.socialfeed.timeline;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import dev.querydriven.modeling.dualwrite.StatementExecutor;
-import dev.querydriven.modeling.fanout.FanOut;
-import dev.querydriven.modeling.fanout.FanOutPolicy;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.context.annotation.Bean;
@@ -11,10 +9,10 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * The fan-out writer, with its {@code querydriven.fanout.*} metrics. The fan-out is a
- * pattern of the shared modeling library, constructed on the driver session (which it
- * uses to check each statement against the write rules); its statements run through the
- * service's one {@link StatementExecutor} (Spring Data's CQL template), so they are
- * prepared, recorded and translated like every other statement of the service.
+ * driver-level mechanism, constructed on the driver session (which it uses to check each
+ * statement against the write rules); its statements run through the service's one
+ * {@link StatementExecutor} (Spring Data's CQL template), so they are prepared, recorded
+ * and translated like every other statement of the service.
  */
 @Configuration(proxyBeanMethods = false)
 public class TimelineFanOutConfiguration {

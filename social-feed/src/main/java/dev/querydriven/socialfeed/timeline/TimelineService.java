@@ -7,17 +7,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
+import dev.querydriven.modeling.ServesQuery;
 import dev.querydriven.modeling.bucket.Bucket;
 import dev.querydriven.modeling.bucket.BucketCursor;
 import dev.querydriven.modeling.bucket.MultiBucketReader;
 import dev.querydriven.modeling.bucket.ReadOrder;
-import dev.querydriven.modeling.catalog.ServesQuery;
-import dev.querydriven.modeling.fanout.HybridTimeline;
-import dev.querydriven.modeling.fanout.TimelinePosition;
-import dev.querydriven.modeling.fanout.TimelineSource;
-import dev.querydriven.modeling.fanout.UuidClusteringOrder;
 import dev.querydriven.servicesupport.web.Page;
 import dev.querydriven.socialfeed.paging.PostCursors;
+import dev.querydriven.socialfeed.paging.TimelinePosition;
 import dev.querydriven.socialfeed.post.PostService;
 import dev.querydriven.socialfeed.post.PostsByUserRow;
 import dev.querydriven.socialfeed.user.UserService;
@@ -32,9 +29,9 @@ import org.springframework.stereotype.Service;
 /**
  * Reads a home timeline (Q6): the fanned-out entries of the reader's
  * {@code user_timeline} days, newest first, minus the authors the reader unfollowed,
- * merged with the recent posts of the high-fanout authors the reader follows by the
- * shared {@link HybridTimeline} (newest first, ties in Cassandra's uuid order, a post
- * present in two sources shown once).
+ * merged with the recent posts of the high-fanout authors the reader follows by
+ * {@link HybridTimeline} (newest first, ties in Cassandra's uuid order, a post present in
+ * two sources shown once).
  *
  * <p>
  * Cost of a page: one read of the reader's hidden authors (Q15) and one of their

@@ -1,16 +1,35 @@
 /**
- * The home timeline (Q6, Q13–Q16): the guide's "Social Media Feed", fan-out on write with
- * a read-time merge for high-fanout authors.
+ * The home timeline (Q6, Q13–Q16): the guide's "Social Media Feed" ("when Alice posts,
+ * write to ALL followers' timelines"), fan-out on write with a read-time merge for
+ * high-fanout authors. The package holds the mechanism and its worked example side by
+ * side: the pattern serves this feature alone.
  *
  * <p>
  * <b>Fan-out on write.</b> When an author posts, the post is copied into each follower's
  * {@code user_timeline}, within the request and with bounded concurrency
- * ({@link dev.querydriven.modeling.fanout.FanOut}): a 201 means every follower's timeline
- * holds the post, and reading a timeline is reading one partition per day. The write cost
- * grows with the follower count, so an author with at least
+ * ({@link dev.querydriven.socialfeed.timeline.FanOut}): a 201 means every follower's
+ * timeline holds the post, and reading a timeline is reading one partition per day. The
+ * write cost grows with the follower count, so an author with at least
  * {@code social-feed.timeline.fan-out-threshold} followers is not fanned out: readers
  * merge the recent posts of the high-fanout authors they follow
  * ({@code high_fanout_following_by_user}) at read time, in order (Twitter's hybrid).
+ *
+ * <p>
+ * <b>The mechanism.</b> {@link dev.querydriven.socialfeed.timeline.FanOut} writes one
+ * item into every recipient's partition with bounded concurrency and backpressure
+ * (recipients pulled from their partition as writes complete), one timestamp and
+ * idempotent, retried writes, and Micrometer metrics ({@code querydriven.fanout.*}). Its
+ * {@link dev.querydriven.socialfeed.timeline.FanOutPolicy} bounds the recipients per
+ * item; here the decision is taken before, from the sticky {@code high_fanout_authors}
+ * row, as the policy advises
+ * ({@link dev.querydriven.socialfeed.timeline.TimelineFanOut}).
+ * {@link dev.querydriven.socialfeed.timeline.HybridTimeline} is the read side: it merges
+ * the reader's timeline with the recent posts of the authors not fanned out, newest
+ * first, ties broken by id in the tables' clustering order
+ * ({@link dev.querydriven.socialfeed.timeline.UuidClusteringOrder}, which is not
+ * {@code UUID.compareTo}), a page at a time from a resumable
+ * {@link dev.querydriven.socialfeed.paging.TimelinePosition}
+ * ({@link dev.querydriven.socialfeed.timeline.TimelineService}).
  *
  * <p>
  * <b>Bounded by time, not by trimming.</b> {@code user_timeline} is bucketed by UTC day

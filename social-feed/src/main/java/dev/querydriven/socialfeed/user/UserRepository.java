@@ -4,7 +4,7 @@ import java.util.UUID;
 import java.util.function.Supplier;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
-import dev.querydriven.modeling.catalog.ServesQuery;
+import dev.querydriven.modeling.ServesQuery;
 import dev.querydriven.modeling.dualwrite.LightweightTransactions;
 import reactor.core.publisher.Mono;
 

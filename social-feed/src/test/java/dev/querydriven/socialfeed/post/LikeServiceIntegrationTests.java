@@ -5,7 +5,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.UUID;
 
-import dev.querydriven.modeling.catalog.ServesQuery;
+import dev.querydriven.modeling.ServesQuery;
 import dev.querydriven.servicesupport.web.NotFoundException;
 import dev.querydriven.socialfeed.Fixtures;
 import dev.querydriven.socialfeed.SocialFeedIntegrationTest;

@@ -12,8 +12,8 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
-import dev.querydriven.modeling.catalog.CatalogExemption;
-import dev.querydriven.modeling.catalog.SizingFacts;
+import dev.querydriven.modelcheck.catalog.CatalogExemption;
+import dev.querydriven.modelcheck.catalog.SizingFacts;
 
 /**
  * The command-line checker's sizing facts: one {@code table.fact = value} per line.

@@ -10,11 +10,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.querydriven.modelcheck.MultiKeyspaceCatalog;
+import dev.querydriven.modelcheck.catalog.AccessPattern;
+import dev.querydriven.modelcheck.catalog.CatalogExemption;
 import dev.querydriven.modelcheck.cql.CqlParseException;
 import dev.querydriven.modelcheck.cql.CqlScript;
 import dev.querydriven.modelcheck.cql.CqlStatement;
-import dev.querydriven.modeling.catalog.AccessPattern;
-import dev.querydriven.modeling.catalog.CatalogExemption;
 
 /**
  * A query catalogue read from a queries file: each {@code SELECT}, {@code INSERT},

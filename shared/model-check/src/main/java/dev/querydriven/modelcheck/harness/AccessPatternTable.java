@@ -14,9 +14,9 @@ import com.datastax.oss.driver.api.core.metadata.schema.ClusteringOrder;
 import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
-import dev.querydriven.modeling.catalog.AccessPattern;
-import dev.querydriven.modeling.catalog.QueryCatalog;
-import dev.querydriven.modeling.catalog.WritePattern;
+import dev.querydriven.modelcheck.catalog.AccessPattern;
+import dev.querydriven.modelcheck.catalog.QueryCatalog;
+import dev.querydriven.modelcheck.catalog.WritePattern;
 
 /**
  * The README's access-pattern tables, generated from the query catalogue (the one place

@@ -1,5 +1,6 @@
 package dev.querydriven.modelcheck.harness;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -19,8 +20,8 @@ import dev.querydriven.modelcheck.JmxTableMetrics;
 import dev.querydriven.modelcheck.ModelCheck;
 import dev.querydriven.modelcheck.ModelReport;
 import dev.querydriven.modelcheck.QueryEvidence;
+import dev.querydriven.modelcheck.catalog.QueryCatalog;
 import dev.querydriven.modelcheck.report.ReportRenderer;
-import dev.querydriven.modeling.catalog.QueryCatalog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -75,8 +76,9 @@ public final class ModelCheckHarness {
 
 	/**
 	 * Prepares the check of a service's catalogue. The calling test's class locates the
-	 * compiled tests ({@code target/test-classes}); the catalogue's class locates the
-	 * application code and names the package to search.
+	 * compiled tests ({@code target/test-classes}); the catalogue's class names the
+	 * package to search and locates the application code (for a catalogue among the
+	 * tests, in {@code target/classes} next to them).
 	 * @param catalog the service's catalogue
 	 * @param session a session on the node holding the service's keyspace
 	 * @return the harness
@@ -135,9 +137,8 @@ public final class ModelCheckHarness {
 	 */
 	public ModelReport run() {
 		Path testClasses = location(this.testClass);
-		Path mainClasses = location(this.catalog.getClass());
 		QueryEvidence evidence = QueryEvidence.scan(this.testClass.getClassLoader(),
-				this.catalog.getClass().getPackageName(), testClasses, mainClasses);
+				this.catalog.getClass().getPackageName(), testClasses, applicationClasses(testClasses));
 		String reportTitle = (this.title != null) ? this.title : Path.of("").toAbsolutePath().getFileName().toString();
 		// Inside this repository's build, the advice may also name the classes here that
 		// implement each pattern.
@@ -214,6 +215,20 @@ public final class ModelCheckHarness {
 		catch (IOException ex) {
 			throw new UncheckedIOException("Could not write " + file, ex);
 		}
+	}
+
+	/**
+	 * Where the code serving the queries was compiled to: where the catalogue was loaded
+	 * from, unless that is among the tests and Maven's {@code classes} next to them holds
+	 * the catalogue's package. A service keeps its catalogue among its tests, since only
+	 * tests read it, and its code in {@code target/classes}; the model check's own
+	 * fixtures keep both among the tests.
+	 */
+	private Path applicationClasses(Path testClasses) {
+		Path catalogue = location(this.catalog.getClass());
+		Path main = testClasses.resolveSibling("classes");
+		Path mainPackage = main.resolve(this.catalog.getClass().getPackageName().replace('.', File.separatorChar));
+		return (catalogue.equals(testClasses) && Files.isDirectory(mainPackage)) ? main : catalogue;
 	}
 
 	/** The directory a class was loaded from, e.g. {@code target/test-classes}. */

@@ -11,8 +11,8 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 
-import dev.querydriven.modeling.catalog.QueryCatalog;
-import dev.querydriven.modeling.catalog.RouteBudget;
+import dev.querydriven.modelcheck.catalog.QueryCatalog;
+import dev.querydriven.modelcheck.catalog.RouteBudget;
 
 /**
  * A service's partition budgets put to the test: each route's declared worst case held

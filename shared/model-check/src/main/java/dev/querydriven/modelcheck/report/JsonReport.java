@@ -9,7 +9,7 @@ import dev.querydriven.modelcheck.ExemptedFinding;
 import dev.querydriven.modelcheck.Finding;
 import dev.querydriven.modelcheck.ModelReport;
 import dev.querydriven.modelcheck.QueryAnalysis;
-import dev.querydriven.modeling.catalog.RouteBudget;
+import dev.querydriven.modelcheck.catalog.RouteBudget;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 

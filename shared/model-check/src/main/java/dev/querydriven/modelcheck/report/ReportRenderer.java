@@ -17,8 +17,8 @@ import dev.querydriven.modelcheck.RingDistribution;
 import dev.querydriven.modelcheck.TableAnalysis;
 import dev.querydriven.modelcheck.Units;
 import dev.querydriven.modelcheck.Verdict;
-import dev.querydriven.modeling.catalog.RouteBudget;
-import dev.querydriven.modeling.catalog.SizingFacts;
+import dev.querydriven.modelcheck.catalog.RouteBudget;
+import dev.querydriven.modelcheck.catalog.SizingFacts;
 
 /**
  * Renders a {@link ModelReport} as Markdown or as an HTML page: the checklist, each query

@@ -3,8 +3,8 @@ package dev.querydriven.modelcheck.cli;
 import java.util.Map;
 import java.util.Set;
 
-import dev.querydriven.modeling.catalog.CatalogExemption;
-import dev.querydriven.modeling.catalog.SizingFacts;
+import dev.querydriven.modelcheck.catalog.CatalogExemption;
+import dev.querydriven.modelcheck.catalog.SizingFacts;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

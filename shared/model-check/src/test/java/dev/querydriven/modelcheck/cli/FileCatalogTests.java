@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.querydriven.modelcheck.catalog.AccessPattern;
 import dev.querydriven.modelcheck.cql.CqlScript;
-import dev.querydriven.modeling.catalog.AccessPattern;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -11,9 +11,9 @@ import dev.querydriven.modelcheck.PartitionEstimate;
 import dev.querydriven.modelcheck.QueryAnalysis;
 import dev.querydriven.modelcheck.TableAnalysis;
 import dev.querydriven.modelcheck.Verdict;
-import dev.querydriven.modeling.catalog.AccessPattern;
-import dev.querydriven.modeling.catalog.RouteBudget;
-import dev.querydriven.modeling.catalog.SizingFacts;
+import dev.querydriven.modelcheck.catalog.AccessPattern;
+import dev.querydriven.modelcheck.catalog.RouteBudget;
+import dev.querydriven.modelcheck.catalog.SizingFacts;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
