@@ -18,8 +18,8 @@ import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 import dev.querydriven.benchmarks.JavaProcess;
-import dev.querydriven.benchmarks.ServiceBenchmark;
 import dev.querydriven.benchmarks.SuiteSettings;
+import dev.querydriven.benchmarks.api.ServiceBenchmark;
 import dev.querydriven.benchmarks.measure.ServerWarnings;
 import dev.querydriven.embeddedcassandra.Credentials;
 
@@ -62,9 +62,8 @@ public final class ServiceJvm implements AutoCloseable {
 		List<String> arguments = new java.util.ArrayList<>(jvmOptions);
 		arguments.addAll(List.of("-jar", jar.toAbsolutePath().toString()));
 		// The same settings as the service in the layer JVM (request timeout, no demo
-		// data,
-		// the service's own), so the HTTP layer differs from the service layer by HTTP
-		// only.
+		// data, the service's own), so the HTTP layer differs from the service layer by
+		// HTTP only.
 		Map<String, String> properties = new LinkedHashMap<>(SuiteSettings.SERVICE_PROPERTIES);
 		properties.putAll(service.properties());
 		properties.put("server.port", String.valueOf(port));
