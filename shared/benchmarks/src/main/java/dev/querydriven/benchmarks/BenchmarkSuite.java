@@ -4,9 +4,11 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -49,8 +51,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The suite: one Cassandra node (a child JVM), then for every service a layer JVM (raw
  * driver and service layer, see {@link LayerRunner}), then the HTTP layer (each service's
- * executable jar in its own JVM, Gatling in another), then the report. The services and
- * their workloads are found in their build output ({@link Benchmarks}).
+ * jar, the runnable one its build makes, in its own JVM, Gatling in another), then the
+ * report. The services and their workloads are found in their build output
+ * ({@link Benchmarks}).
  *
  * <pre>
  * ./mvnw -B -pl shared/benchmarks -am verify -Pbenchmarks
@@ -382,16 +385,32 @@ public final class BenchmarkSuite {
 		}
 	}
 
+	/**
+	 * The service's jar, {@code target/<service>-<version>.jar}: the runnable one, since
+	 * Spring Boot's repackaging replaces the plain jar (left beside it as
+	 * {@code .jar.original}). Should an earlier build have left a jar of another version,
+	 * the newest is this build's.
+	 */
 	private Path executableJar(ServiceBenchmark service) {
 		Path target = this.benchmarks.target(service);
 		try (Stream<Path> files = Files.list(target)) {
-			return files.filter((file) -> file.getFileName().toString().endsWith("-exec.jar"))
-				.findFirst()
-				.orElseThrow(() -> new IllegalStateException("No executable jar in " + target
+			return files.filter((file) -> file.getFileName().toString().startsWith(service.name() + "-"))
+				.filter((file) -> file.getFileName().toString().endsWith(".jar"))
+				.max(Comparator.comparing(BenchmarkSuite::lastModified))
+				.orElseThrow(() -> new IllegalStateException("No " + service.name() + "-<version>.jar in " + target
 						+ ": build it first (./mvnw -B -pl shared/benchmarks -am verify -Pbenchmarks does)"));
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("No build output in " + target, ex);
+		}
+	}
+
+	private static FileTime lastModified(Path file) {
+		try {
+			return Files.getLastModifiedTime(file);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
 		}
 	}
 

@@ -19,7 +19,8 @@ import dev.querydriven.benchmarks.api.Workload;
  * workloads. A service keeps its workloads with its tests (one {@link ServiceBenchmark},
  * named in its test resources' {@code META-INF/services}), so they are found in its build
  * output, {@code target/classes} and {@code target/test-classes}, never on this module's
- * class path: no module compiles against a service's classes.
+ * class path: no module compiles against a service's classes, and a service's jar stays
+ * the runnable one.
  *
  * <p>
  * The suite and Gatling's JVM find them with {@link #in(Path)}: each service's two

@@ -24,9 +24,10 @@ import dev.querydriven.benchmarks.measure.ServerWarnings;
 import dev.querydriven.embeddedcassandra.Credentials;
 
 /**
- * A service as it runs in production: its executable jar in a JVM of its own, pointed at
- * the node and logged in as its role, demo data off. Ready once its health endpoint says
- * so (which includes Cassandra).
+ * A service as it runs in production: its jar (the runnable one its build makes,
+ * {@code <service>-<version>.jar}) in a JVM of its own, pointed at the node and logged in
+ * as its role, demo data off. Ready once its health endpoint says so (which includes
+ * Cassandra).
  */
 public final class ServiceJvm implements AutoCloseable {
 
@@ -47,7 +48,7 @@ public final class ServiceJvm implements AutoCloseable {
 	/**
 	 * Starts a service and waits until it is healthy.
 	 * @param service the service
-	 * @param jar its executable jar
+	 * @param jar its jar
 	 * @param contactPoint the node, {@code host:port}
 	 * @param datacenter the node's datacenter
 	 * @param role the service's login
