@@ -12,11 +12,13 @@ import org.springframework.core.type.classreading.MetadataReaderFactory;
 
 /**
  * Keeps the service's test classes out of its component scan in a layer JVM. They are on
- * its class path because the workloads are among them, but so are the tests' own
- * configurations ({@code @TestConfiguration} classes, a clock standing still for a
- * controller slice): a test run's context leaves them out (Spring Boot's test support
- * registers a filter like this one), the service measured here must too. Spring Boot's
- * {@code @SpringBootApplication} scan asks every {@link TypeExcludeFilter} bean.
+ * its class path because the workloads are among them, but so are the tests' own beans:
+ * social-feed's test fixtures are a {@code @Component} of the service's package, which
+ * the service's {@code @SpringBootApplication} would scan into the context measured here.
+ * Spring Boot's test support leaves out only test configurations and test classes (and is
+ * not on the full run's class path): this filter leaves out every class of the directory
+ * the workloads were loaded from. The application's scan asks every
+ * {@link TypeExcludeFilter} bean.
  */
 final class TestClassesExcludeFilter extends TypeExcludeFilter {
 
