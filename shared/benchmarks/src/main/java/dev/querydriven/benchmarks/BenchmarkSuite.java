@@ -4,9 +4,11 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,6 +21,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import dev.querydriven.benchmarks.api.DataSet;
+import dev.querydriven.benchmarks.api.ServiceBenchmark;
 import dev.querydriven.benchmarks.http.GatlingRun;
 import dev.querydriven.benchmarks.http.HttpPlan;
 import dev.querydriven.benchmarks.http.ServiceJvm;
@@ -47,7 +51,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The suite: one Cassandra node (a child JVM), then for every service a layer JVM (raw
  * driver and service layer, see {@link LayerRunner}), then the HTTP layer (each service's
- * executable jar in its own JVM, Gatling in another), then the report.
+ * jar, the runnable one its build makes, in its own JVM, Gatling in another), then the
+ * report. The services and their workloads are found in their build output
+ * ({@link Benchmarks}).
  *
  * <pre>
  * ./mvnw -B -pl shared/benchmarks -am verify -Pbenchmarks
@@ -61,7 +67,7 @@ public final class BenchmarkSuite {
 
 	private final Path output;
 
-	private final Path repository;
+	private final Benchmarks benchmarks;
 
 	private final List<ServiceBenchmark> services;
 
@@ -73,14 +79,14 @@ public final class BenchmarkSuite {
 	 * A suite.
 	 * @param settings how to measure
 	 * @param output where results go (e.g. {@code target/benchmarks})
-	 * @param repository the repository's root, where the services' executable jars are
-	 * built (full run only)
-	 * @param services the services to measure
+	 * @param benchmarks the services found in the repository's build output, where their
+	 * jars are too (full run only)
+	 * @param services the services to measure, some or all of {@code benchmarks}
 	 */
-	public BenchmarkSuite(SuiteSettings settings, Path output, Path repository, List<ServiceBenchmark> services) {
+	public BenchmarkSuite(SuiteSettings settings, Path output, Benchmarks benchmarks, List<ServiceBenchmark> services) {
 		this.settings = settings;
 		this.output = output.toAbsolutePath();
-		this.repository = repository;
+		this.benchmarks = benchmarks;
 		this.services = List.copyOf(services);
 	}
 
@@ -102,16 +108,16 @@ public final class BenchmarkSuite {
 					(equals > 0) ? arg.substring(equals + 1) : "true");
 		}
 		SuiteSettings settings = SuiteSettings.of(options.getOrDefault("mode", "full"));
+		Benchmarks benchmarks = Benchmarks.in(Path.of(options.getOrDefault("repository", ".")));
 		List<ServiceBenchmark> services = Optional.ofNullable(options.get("services"))
 			.filter((names) -> !names.equals("all"))
-			.map((names) -> Stream.of(names.split(",")).map(Benchmarks::named).toList())
-			.orElse(Benchmarks.all());
+			.map((names) -> Stream.of(names.split(",")).map(benchmarks::named).toList())
+			.orElse(benchmarks.all());
 		Path output = Path.of(options.getOrDefault("output", "target/benchmarks"));
-		BenchmarkSuite suite = new BenchmarkSuite(settings, output,
-				Path.of(options.getOrDefault("repository", ".")).toAbsolutePath().normalize(), services);
+		BenchmarkSuite suite = new BenchmarkSuite(settings, output, benchmarks, services);
 		suite.layersOnly = Boolean.parseBoolean(options.getOrDefault("layers-only", "false"));
 		SuiteResult result = suite.run();
-		boolean full = !suite.layersOnly && services.size() == Benchmarks.all().size();
+		boolean full = !suite.layersOnly && services.size() == benchmarks.all().size();
 		if (options.containsKey("publish") && full) {
 			Report.publish(output, Path.of(options.get("publish")), result);
 		}
@@ -273,35 +279,16 @@ public final class BenchmarkSuite {
 	}
 
 	/**
-	 * The suite's class path without the other services' jars: each service's
-	 * {@code application.yml} and {@code cql} folder sit at the root of its jar, and a
-	 * JVM must see its own only.
+	 * The service's build output, then the suite's class path, which carries no service's
+	 * classes: each service's {@code application.yml} and {@code cql} folder sit at the
+	 * root of its classes, and a JVM must see its own only. The test classes come along
+	 * because the workloads are there, in the service's packages.
 	 */
 	private List<String> classPathOf(ServiceBenchmark service) {
-		List<String> others = Benchmarks.all()
-			.stream()
-			.filter((other) -> !other.name().equals(service.name()))
-			.map((other) -> location(other.application()))
-			.toList();
 		List<String> classPath = new ArrayList<>();
-		for (String entry : JavaProcess.classPath()) {
-			if (!others.contains(Path.of(entry).toAbsolutePath().normalize().toString())) {
-				classPath.add(entry);
-			}
-		}
+		this.benchmarks.classPath(service).forEach((directory) -> classPath.add(directory.toString()));
+		classPath.addAll(JavaProcess.classPath());
 		return classPath;
-	}
-
-	private static String location(Class<?> type) {
-		try {
-			return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI())
-				.toAbsolutePath()
-				.normalize()
-				.toString();
-		}
-		catch (java.net.URISyntaxException ex) {
-			throw new IllegalStateException(ex);
-		}
 	}
 
 	// The HTTP layer
@@ -398,16 +385,32 @@ public final class BenchmarkSuite {
 		}
 	}
 
+	/**
+	 * The service's jar, {@code target/<service>-<version>.jar}: the runnable one, since
+	 * Spring Boot's repackaging replaces the plain jar (left beside it as
+	 * {@code .jar.original}). Should an earlier build have left a jar of another version,
+	 * the newest is this build's.
+	 */
 	private Path executableJar(ServiceBenchmark service) {
-		Path target = this.repository.resolve(service.name()).resolve("target");
+		Path target = this.benchmarks.target(service);
 		try (Stream<Path> files = Files.list(target)) {
-			return files.filter((file) -> file.getFileName().toString().endsWith("-exec.jar"))
-				.findFirst()
-				.orElseThrow(() -> new IllegalStateException("No executable jar in " + target
+			return files.filter((file) -> file.getFileName().toString().startsWith(service.name() + "-"))
+				.filter((file) -> file.getFileName().toString().endsWith(".jar"))
+				.max(Comparator.comparing(BenchmarkSuite::lastModified))
+				.orElseThrow(() -> new IllegalStateException("No " + service.name() + "-<version>.jar in " + target
 						+ ": build it first (./mvnw -B -pl shared/benchmarks -am verify -Pbenchmarks does)"));
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("No build output in " + target, ex);
+		}
+	}
+
+	private static FileTime lastModified(Path file) {
+		try {
+			return Files.getLastModifiedTime(file);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
 		}
 	}
 
@@ -420,7 +423,7 @@ public final class BenchmarkSuite {
 			phases.add(closedPhase(phases.size(), lane, workload, url, HttpPlan.Phase.CLOSED, this.settings.window()));
 			lane += this.settings.parallel() ? 1 : 0;
 		}
-		return new HttpPlan(phases, data);
+		return new HttpPlan(this.benchmarks.repository(), phases, data);
 	}
 
 	private HttpPlan openPlan(List<ServiceResult> results, Map<String, String> urls, Map<String, DataSet> data,
@@ -448,7 +451,7 @@ public final class BenchmarkSuite {
 			}
 			lane += this.settings.parallel() ? 1 : 0;
 		}
-		return new HttpPlan(phases, data);
+		return new HttpPlan(this.benchmarks.repository(), phases, data);
 	}
 
 	private void warmUp(List<HttpPlan.Phase> phases, int lane, WorkloadResult workload, String url, Duration duration) {
@@ -541,8 +544,9 @@ public final class BenchmarkSuite {
 		if (phases.isEmpty()) {
 			return profiles;
 		}
-		GatlingRun.Result result = GatlingRun.run(this.settings.jvmOptions(), new HttpPlan(phases, data), http,
-				"profile", processes, node.processHandle(), (message) -> logger.info("{}", message));
+		GatlingRun.Result result = GatlingRun.run(this.settings.jvmOptions(),
+				new HttpPlan(this.benchmarks.repository(), phases, data), http, "profile", processes,
+				node.processHandle(), (message) -> logger.info("{}", message));
 		Path directory = this.output.resolve("profiles");
 		createDirectories(directory);
 		for (HttpPlan.Phase phase : phases) {

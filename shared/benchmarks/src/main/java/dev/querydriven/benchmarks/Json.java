@@ -6,25 +6,15 @@ import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The suite's one JSON mapper: request bodies, the files the suite's processes hand each
- * other, and the results.
+ * The suite's one JSON mapper: the files the suite's processes hand each other, and the
+ * results (request bodies are written by
+ * {@link dev.querydriven.benchmarks.api.HttpCall}).
  */
 public final class Json {
 
 	private static final JsonMapper mapper = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
-	private static final JsonMapper compact = JsonMapper.builder().build();
-
 	private Json() {
-	}
-
-	/**
-	 * A value as compact JSON (a request body).
-	 * @param value the value
-	 * @return the JSON
-	 */
-	public static String compact(Object value) {
-		return compact.writeValueAsString(value);
 	}
 
 	/**

@@ -4,6 +4,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
+import dev.querydriven.benchmarks.api.Scale;
+import dev.querydriven.benchmarks.api.WorkloadInfo;
+
 /**
  * How a run measures: the full run (the committed numbers) or the smoke run (every
  * scenario through every layer on tiny data, in the build).

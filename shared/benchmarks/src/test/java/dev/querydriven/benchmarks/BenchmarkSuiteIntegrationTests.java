@@ -26,10 +26,10 @@ class BenchmarkSuiteIntegrationTests {
 	@Test
 	void everyRequestRunsThroughEveryLayerWithoutErrors() {
 		Path output = Path.of("target", "benchmarks-smoke");
-		SuiteResult result = new BenchmarkSuite(SuiteSettings.smoke(), output, Path.of("../.."), Benchmarks.all())
-			.run();
+		Benchmarks benchmarks = Benchmarks.in(Path.of("../.."));
+		SuiteResult result = new BenchmarkSuite(SuiteSettings.smoke(), output, benchmarks, benchmarks.all()).run();
 
-		assertThat(result.services()).hasSize(Benchmarks.all().size());
+		assertThat(result.services()).hasSize(Benchmarks.SERVICES.size());
 		assertThat(result.workloads()).isNotEmpty().allSatisfy(BenchmarkSuiteIntegrationTests::ranEveryLayer);
 		assertThat(result.notes()).as("Cassandra warnings and other notes").isEmpty();
 		assertThat(output.resolve("summary.md")).isNotEmptyFile();

@@ -1,18 +1,21 @@
 package dev.querydriven.benchmarks.http;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-import dev.querydriven.benchmarks.DataSet;
+import dev.querydriven.benchmarks.api.DataSet;
 
 /**
  * What one Gatling run does: phases, run one after the other within a lane, lanes at the
  * same time (the smoke run puts each workload in a lane of its own).
  *
+ * @param repository where the services' workloads are built, for Gatling's JVM to find
+ * them as the suite did ({@link dev.querydriven.benchmarks.Benchmarks#in(Path)})
  * @param phases the phases
  * @param data each service's data set, by service name
  */
-public record HttpPlan(List<Phase> phases, Map<String, DataSet> data) {
+public record HttpPlan(Path repository, List<Phase> phases, Map<String, DataSet> data) {
 
 	/** The system property naming the plan file in Gatling's JVM. */
 	public static final String PROPERTY = "querydriven.benchmarks.plan";

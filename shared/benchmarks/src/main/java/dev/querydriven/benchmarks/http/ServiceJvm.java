@@ -18,15 +18,16 @@ import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 import dev.querydriven.benchmarks.JavaProcess;
-import dev.querydriven.benchmarks.ServiceBenchmark;
 import dev.querydriven.benchmarks.SuiteSettings;
+import dev.querydriven.benchmarks.api.ServiceBenchmark;
 import dev.querydriven.benchmarks.measure.ServerWarnings;
 import dev.querydriven.embeddedcassandra.Credentials;
 
 /**
- * A service as it runs in production: its executable jar in a JVM of its own, pointed at
- * the node and logged in as its role, demo data off. Ready once its health endpoint says
- * so (which includes Cassandra).
+ * A service as it runs in production: its jar (the runnable one its build makes,
+ * {@code <service>-<version>.jar}) in a JVM of its own, pointed at the node and logged in
+ * as its role, demo data off. Ready once its health endpoint says so (which includes
+ * Cassandra).
  */
 public final class ServiceJvm implements AutoCloseable {
 
@@ -47,7 +48,7 @@ public final class ServiceJvm implements AutoCloseable {
 	/**
 	 * Starts a service and waits until it is healthy.
 	 * @param service the service
-	 * @param jar its executable jar
+	 * @param jar its jar
 	 * @param contactPoint the node, {@code host:port}
 	 * @param datacenter the node's datacenter
 	 * @param role the service's login
@@ -62,9 +63,8 @@ public final class ServiceJvm implements AutoCloseable {
 		List<String> arguments = new java.util.ArrayList<>(jvmOptions);
 		arguments.addAll(List.of("-jar", jar.toAbsolutePath().toString()));
 		// The same settings as the service in the layer JVM (request timeout, no demo
-		// data,
-		// the service's own), so the HTTP layer differs from the service layer by HTTP
-		// only.
+		// data, the service's own), so the HTTP layer differs from the service layer by
+		// HTTP only.
 		Map<String, String> properties = new LinkedHashMap<>(SuiteSettings.SERVICE_PROPERTIES);
 		properties.putAll(service.properties());
 		properties.put("server.port", String.valueOf(port));

@@ -13,10 +13,10 @@ import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 import dev.querydriven.benchmarks.Benchmarks;
-import dev.querydriven.benchmarks.DataSet;
-import dev.querydriven.benchmarks.HttpCall;
 import dev.querydriven.benchmarks.Json;
-import dev.querydriven.benchmarks.Workload;
+import dev.querydriven.benchmarks.api.DataSet;
+import dev.querydriven.benchmarks.api.HttpCall;
+import dev.querydriven.benchmarks.api.Workload;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.ScenarioBuilder;
 import io.gatling.javaapi.core.Simulation;
@@ -44,9 +44,11 @@ public class ServicesSimulation extends Simulation {
 	{
 		awaitPlan();
 		HttpPlan plan = Json.read(Path.of(System.getProperty(HttpPlan.PROPERTY)), HttpPlan.class);
+		Benchmarks benchmarks = Benchmarks.in(plan.repository());
 		Map<Integer, List<PopulationBuilder>> lanes = new TreeMap<>();
 		for (HttpPlan.Phase phase : plan.phases()) {
-			lanes.computeIfAbsent(phase.lane(), (lane) -> new ArrayList<>()).add(population(phase, plan));
+			lanes.computeIfAbsent(phase.lane(), (lane) -> new ArrayList<>())
+				.add(population(benchmarks.workload(phase.workload()), phase, plan));
 		}
 		List<PopulationBuilder> chains = new ArrayList<>();
 		for (List<PopulationBuilder> lane : lanes.values()) {
@@ -81,8 +83,7 @@ public class ServicesSimulation extends Simulation {
 		Markers.done();
 	}
 
-	private static PopulationBuilder population(HttpPlan.Phase phase, HttpPlan plan) {
-		Workload<?> workload = Benchmarks.workload(phase.workload());
+	private static PopulationBuilder population(Workload<?> workload, HttpPlan.Phase phase, HttpPlan plan) {
 		DataSet data = plan.data().get(workload.info().service());
 		HttpRequestActionBuilder request = http(phase.name()).httpRequest(workload.info().method(), "#{path}")
 			.check(status().saveAs("status"), status().in(200, 201, 202, 204));

@@ -22,12 +22,12 @@ import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.config.DriverExecutionProfile;
 import com.datastax.oss.driver.api.core.config.ProgrammaticDriverConfigLoaderBuilder;
 import dev.querydriven.benchmarks.Benchmarks;
-import dev.querydriven.benchmarks.DataSet;
 import dev.querydriven.benchmarks.Json;
-import dev.querydriven.benchmarks.ServiceBenchmark;
 import dev.querydriven.benchmarks.SuiteSettings;
-import dev.querydriven.benchmarks.Workload;
-import dev.querydriven.benchmarks.WorkloadInfo;
+import dev.querydriven.benchmarks.api.DataSet;
+import dev.querydriven.benchmarks.api.ServiceBenchmark;
+import dev.querydriven.benchmarks.api.Workload;
+import dev.querydriven.benchmarks.api.WorkloadInfo;
 import dev.querydriven.benchmarks.capture.CapturedRequest;
 import dev.querydriven.benchmarks.capture.Replayer;
 import dev.querydriven.benchmarks.capture.StatementCapture;
@@ -92,7 +92,7 @@ public final class LayerRunner {
 	}
 
 	private void run() {
-		ServiceBenchmark benchmark = Benchmarks.named(this.task.service());
+		ServiceBenchmark benchmark = Benchmarks.onClassPath(this.task.service()).named(this.task.service());
 		StatementCapture capture = new StatementCapture();
 		long started = System.nanoTime();
 		try (ConfigurableApplicationContext context = start(benchmark, capture)) {
@@ -135,9 +135,12 @@ public final class LayerRunner {
 		properties.put("spring.cassandra.username", this.task.username());
 		// A reactive web application, as in production: the web conventions (cursors,
 		// problem details) are beans of one. Its server listens on a free port, idle
-		// unless
-		// this JVM serves the smoke run's HTTP layer.
+		// unless this JVM serves the smoke run's HTTP layer.
 		properties.put("spring.main.web-application-type", "reactive");
+		// The service's own application.yml only: its test classes, on this class path
+		// for the workloads, carry a config/application.yml for its tests (smaller
+		// fan-outs, fewer token ranges), which Spring Boot would rank above it.
+		properties.put("spring.config.location", "classpath:/");
 		properties.putAll(SuiteSettings.SERVICE_PROPERTIES);
 		properties.putAll(benchmark.properties());
 		// As command-line arguments: they rank above the service's application.yml.
@@ -145,9 +148,13 @@ public final class LayerRunner {
 			.stream()
 			.map((property) -> "--" + property.getKey() + "=" + property.getValue())
 			.toArray(String[]::new);
+		TestClassesExcludeFilter testClasses = new TestClassesExcludeFilter(benchmark.getClass());
 		return new SpringApplicationBuilder(benchmark.application())
 			.properties(Map.of("spring.cassandra.password", this.password))
-			.initializers((context) -> context.getBeanFactory().addBeanPostProcessor(capture))
+			.initializers((context) -> {
+				context.getBeanFactory().addBeanPostProcessor(capture);
+				context.getBeanFactory().registerSingleton("benchmarkTestClassesExcludeFilter", testClasses);
+			})
 			.run(arguments);
 	}
 
@@ -177,8 +184,7 @@ public final class LayerRunner {
 					profile.getStringList(DefaultDriverOption.METADATA_SCHEMA_REFRESHED_KEYSPACES))
 			// The service's bound on statements in flight: without it, a replayed fan-out
 			// (64 publishes of 29 statements each) overflows the connection's 1,024
-			// streams,
-			// as the service itself did before it had one.
+			// streams, as the service itself did before it had one.
 			.withString(DefaultDriverOption.REQUEST_THROTTLER_CLASS,
 					profile.getString(DefaultDriverOption.REQUEST_THROTTLER_CLASS));
 		if (profile.isDefined(DefaultDriverOption.REQUEST_THROTTLER_MAX_CONCURRENT_REQUESTS)) {

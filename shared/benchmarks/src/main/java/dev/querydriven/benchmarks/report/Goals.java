@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-import dev.querydriven.benchmarks.WorkloadInfo;
+import dev.querydriven.benchmarks.api.WorkloadInfo;
 
 /**
  * The goals each layer is held to, against the raw driver running the same statements

@@ -3,7 +3,7 @@ package dev.querydriven.benchmarks.report;
 import java.util.List;
 import java.util.Map;
 
-import dev.querydriven.benchmarks.DataSet;
+import dev.querydriven.benchmarks.api.DataSet;
 
 /**
  * Everything measured for one service.

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import dev.querydriven.benchmarks.WorkloadInfo;
+import dev.querydriven.benchmarks.api.WorkloadInfo;
 
 /**
  * Everything measured for one workload.

@@ -3,7 +3,7 @@ package dev.querydriven.benchmarks.report;
 import java.util.List;
 import java.util.Map;
 
-import dev.querydriven.benchmarks.WorkloadInfo;
+import dev.querydriven.benchmarks.api.WorkloadInfo;
 import dev.querydriven.benchmarks.measure.CpuShares;
 import dev.querydriven.benchmarks.measure.Latency;
 import dev.querydriven.benchmarks.measure.Outcome;

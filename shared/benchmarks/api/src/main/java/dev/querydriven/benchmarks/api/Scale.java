@@ -1,4 +1,4 @@
-package dev.querydriven.benchmarks;
+package dev.querydriven.benchmarks.api;
 
 /**
  * How much data a service loads. Every layer of a service works on the same data: it is

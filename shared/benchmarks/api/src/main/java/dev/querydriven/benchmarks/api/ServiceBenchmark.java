@@ -1,4 +1,4 @@
-package dev.querydriven.benchmarks;
+package dev.querydriven.benchmarks.api;
 
 import java.util.List;
 import java.util.Map;
@@ -7,15 +7,18 @@ import org.springframework.context.ApplicationContext;
 
 /**
  * What the suite measures in one service: how to load its data and which requests to run
- * (its hottest read and write). Each service keeps this in one class, in its own package
- * (so that it may call package-private services the way its tests do), small enough to
- * update when the service changes.
+ * (its hottest read and write). Each service keeps this in one class of its test sources,
+ * in one of its own packages (so that it may call package-private services the way its
+ * tests do), small enough to update when the service changes, and names it in
+ * {@code src/test/resources/META-INF/services/dev.querydriven.benchmarks.api.ServiceBenchmark},
+ * where the suite finds it with {@link java.util.ServiceLoader}. A public class with a
+ * public constructor taking no arguments, as a service provider must be.
  */
 public interface ServiceBenchmark {
 
 	/**
-	 * The service's name, e.g. {@code social-feed}: its module, its jar and its
-	 * {@code spring.application.name}.
+	 * The service's name, e.g. {@code social-feed}: its module's directory, its jar and
+	 * its {@code spring.application.name}.
 	 * @return the name
 	 */
 	String name();

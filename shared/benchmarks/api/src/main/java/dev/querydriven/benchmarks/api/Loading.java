@@ -1,4 +1,4 @@
-package dev.querydriven.benchmarks;
+package dev.querydriven.benchmarks.api;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;

@@ -8,13 +8,13 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.function.Function;
 
-import dev.querydriven.benchmarks.DataSet;
-import dev.querydriven.benchmarks.HttpCall;
-import dev.querydriven.benchmarks.Loading;
-import dev.querydriven.benchmarks.Scale;
-import dev.querydriven.benchmarks.ServiceBenchmark;
-import dev.querydriven.benchmarks.Workload;
-import dev.querydriven.benchmarks.WorkloadInfo;
+import dev.querydriven.benchmarks.api.DataSet;
+import dev.querydriven.benchmarks.api.HttpCall;
+import dev.querydriven.benchmarks.api.Loading;
+import dev.querydriven.benchmarks.api.Scale;
+import dev.querydriven.benchmarks.api.ServiceBenchmark;
+import dev.querydriven.benchmarks.api.Workload;
+import dev.querydriven.benchmarks.api.WorkloadInfo;
 import dev.querydriven.blogplatform.BlogPlatformApplication;
 import reactor.core.publisher.Mono;
 

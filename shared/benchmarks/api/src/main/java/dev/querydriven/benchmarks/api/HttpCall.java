@@ -1,4 +1,6 @@
-package dev.querydriven.benchmarks;
+package dev.querydriven.benchmarks.api;
+
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * One HTTP request of a workload.
@@ -7,6 +9,8 @@ package dev.querydriven.benchmarks;
  * @param body the JSON body, or {@code null}
  */
 public record HttpCall(String path, String body) {
+
+	private static final JsonMapper json = JsonMapper.builder().build();
 
 	/**
 	 * A request without a body.
@@ -24,7 +28,7 @@ public record HttpCall(String path, String body) {
 	 * @return the call
 	 */
 	public static HttpCall json(String path, Object body) {
-		return new HttpCall(path, Json.compact(body));
+		return new HttpCall(path, json.writeValueAsString(body));
 	}
 
 }
