@@ -19,6 +19,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.ApplicationArguments;
 import org.springframework.boot.ApplicationRunner;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.context.ActiveProfiles;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.event.EventListener;
@@ -44,6 +45,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * application context of its own: the dual-write phase it sets would reroute the other
  * tests' category copies in the shared context.
  */
+@ActiveProfiles("test")
 @SpringBootTest(properties = { "querydriven.seed.enabled=true", "querydriven.seed.posts=500" })
 @CassandraTest
 class ModelCheckIntegrationTests {

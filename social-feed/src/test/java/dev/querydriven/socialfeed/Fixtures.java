@@ -23,7 +23,7 @@ import dev.querydriven.socialfeed.user.UserService;
 import dev.querydriven.socialfeed.user.UsersByIdRow;
 import org.threeten.extra.MutableClock;
 
-import org.springframework.stereotype.Component;
+import org.springframework.boot.test.context.TestComponent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -32,7 +32,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * direct reads of the tables, to check every copy a write made. Setup blocks: tests
  * assert with StepVerifier, but arranging data step by step reads better this way.
  */
-@Component
+@TestComponent
 public class Fixtures {
 
 	private final UserService users;

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.context.ActiveProfiles;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.event.EventListener;
 
@@ -34,6 +35,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * threshold of 3 would make nearly every seeded author high-fanout and leave the timeline
  * tables almost empty to measure.
  */
+@ActiveProfiles("test")
 @SpringBootTest(properties = { "querydriven.seed.enabled=true", "querydriven.seed.users=60",
 		"querydriven.seed.follows-per-user=6", "querydriven.seed.max-posts-per-user=4",
 		"querydriven.seed.posts-per-popular-author=10", "querydriven.seed.likes=150",

@@ -145,7 +145,7 @@ class PartitionBudgetIntegrationTests {
 	@Test
 	void followReachingTheThresholdPromotesAndMigratesTheAuthor() {
 		UsersByIdRow author = this.fixtures.user();
-		// The tests' threshold is 3 followers (config/application.yml).
+		// The tests' threshold is 3 followers (application-test.yml).
 		this.fixtures.follow(this.fixtures.user(), author);
 		this.fixtures.follow(this.fixtures.user(), author);
 		UsersByIdRow third = this.fixtures.user();

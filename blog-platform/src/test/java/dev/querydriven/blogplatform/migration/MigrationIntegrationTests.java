@@ -26,6 +26,7 @@ import reactor.core.publisher.Mono;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.context.ActiveProfiles;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.core.ParameterizedTypeReference;
@@ -65,6 +66,7 @@ import static org.awaitility.Awaitility.await;
  * takes the service's own through its phases) would find those posts different.
  */
 @Order(Integer.MAX_VALUE - 1)
+@ActiveProfiles("test")
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "querydriven.blog.migrations.refresh-interval=1s",
 				"querydriven.blog.migrations.settle-margin=500ms", "querydriven.blog.migrations.recheck-delay=200ms" })

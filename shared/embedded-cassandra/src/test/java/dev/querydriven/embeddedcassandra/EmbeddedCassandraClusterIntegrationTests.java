@@ -10,6 +10,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.NodeState;
+import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
 import com.datastax.oss.driver.api.core.servererrors.ServerError;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -65,15 +66,16 @@ class EmbeddedCassandraClusterIntegrationTests {
 					.setConsistencyLevel(ConsistencyLevel.ALL)
 					.setIdempotent(true);
 				// Even once the nodes agree on the schema, a node may for a moment refuse
-				// a
-				// write to a table it has only just created ("Unknown CF": about one run
-				// in
-				// seven here, on a busy machine). The write is idempotent: try it until
-				// every
-				// replica takes it.
+				// a write to a table it has only just created: as a replica ("Unknown
+				// CF")
+				// or as the coordinator ("table kv does not exist"), now and then on a
+				// busy machine. The write is idempotent: try it until every replica takes
+				// it.
 				await().atMost(Duration.ofMinutes(1))
-					.ignoreExceptionsMatching((failure) -> failure instanceof ServerError
+					.ignoreExceptionsMatching((failure) -> (failure instanceof ServerError
 							&& String.valueOf(failure.getMessage()).contains("Unknown CF"))
+							|| (failure instanceof InvalidQueryException
+									&& String.valueOf(failure.getMessage()).contains("does not exist")))
 					.until(() -> session.execute(write).wasApplied());
 				String value = session
 					.execute(SimpleStatement.newInstance("SELECT v FROM ring.kv WHERE k = 1")

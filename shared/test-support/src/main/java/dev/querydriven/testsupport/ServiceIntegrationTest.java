@@ -12,6 +12,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.context.annotation.Import;
+import org.springframework.test.context.ActiveProfiles;
 
 /**
  * The building block of every service's one integration-test annotation (e.g.
@@ -28,6 +29,9 @@ import org.springframework.context.annotation.Import;
  * <li>{@link StatementFailures}, to make one table's statements fail;</li>
  * <li>the dual writer's reconciler passing every 200 ms, so a test sees a failed copy
  * repaired in well under a second;</li>
+ * <li>the {@code test} profile, so that the service's test settings
+ * ({@code src/test/resources/application-test.yml}) apply to its tests and never to its
+ * dev run;</li>
  * <li>a thread dump in the log when a request gets no answer in time
  * ({@link StuckRequestDiagnostics}).</li>
  * </ul>
@@ -43,6 +47,7 @@ import org.springframework.context.annotation.Import;
 		properties = { "querydriven.statement-recorder.enabled=true",
 				"querydriven.dual-write.reconcile-interval=200ms" })
 @AutoConfigureWebTestClient(timeout = "30s")
+@ActiveProfiles("test")
 @CassandraTest
 @Import(ServiceTestConfiguration.class)
 @ExtendWith(StuckRequestDiagnostics.class)

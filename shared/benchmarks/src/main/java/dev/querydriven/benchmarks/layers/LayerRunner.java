@@ -137,10 +137,6 @@ public final class LayerRunner {
 		// problem details) are beans of one. Its server listens on a free port, idle
 		// unless this JVM serves the smoke run's HTTP layer.
 		properties.put("spring.main.web-application-type", "reactive");
-		// The service's own application.yml only: its test classes, on this class path
-		// for the workloads, carry a config/application.yml for its tests (smaller
-		// fan-outs, fewer token ranges), which Spring Boot would rank above it.
-		properties.put("spring.config.location", "classpath:/");
 		properties.putAll(SuiteSettings.SERVICE_PROPERTIES);
 		properties.putAll(benchmark.properties());
 		// As command-line arguments: they rank above the service's application.yml.

@@ -1,0 +1,9 @@
+package dev.querydriven.testsupport.devrun.scan;
+
+import org.springframework.stereotype.Component;
+
+/** A component of the service itself. */
+@Component
+class ProductionComponent {
+
+}
