@@ -125,21 +125,29 @@ public class RunnableJars {
 		return names;
 	}
 
-	/** The jar that Spring Boot's repackaging made: the one holding {@code BOOT-INF/}. */
+	/**
+	 * The jar that Spring Boot's repackaging made: the one holding {@code BOOT-INF/}. A
+	 * service builds exactly one; a second is a leftover of an older build.
+	 */
 	static Path runnableJar(Path target) throws IOException {
 		if (!Files.isDirectory(target)) {
 			return null;
 		}
+		List<Path> runnable = new ArrayList<>();
 		try (Stream<Path> jars = Files.list(target)) {
 			for (Path jar : jars.filter((path) -> path.toString().endsWith(".jar")).sorted().toList()) {
 				try (ZipFile zip = new ZipFile(jar.toFile())) {
-					if (zip.getEntry("BOOT-INF/classes/") != null || zip.stream().anyMatch((e) -> e.getName().startsWith("BOOT-INF/"))) {
-						return jar;
+					if (zip.stream().anyMatch((entry) -> entry.getName().startsWith("BOOT-INF/"))) {
+						runnable.add(jar);
 					}
 				}
 			}
 		}
-		return null;
+		if (runnable.size() > 1) {
+			throw new IllegalStateException("More than one runnable jar in " + target + ": " + runnable
+					+ " (a service builds one; run ./mvnw clean to remove an older build's)");
+		}
+		return runnable.isEmpty() ? null : runnable.get(0);
 	}
 
 	/** Every module of the project by its artifactId, from the root POM's modules. */

@@ -83,7 +83,8 @@ class ArchitectureTests {
 
 	/**
 	 * The features do not depend on each other in a cycle: the post feature keeps every
-	 * copy in sync through the {@code PostCopy} interface that the others implement.
+	 * copy in sync through the modeling library's {@code Copy} interface, which the
+	 * others implement for a version of its post.
 	 */
 	@Test
 	void featuresAreFreeOfCycles() {

@@ -71,7 +71,8 @@ class ArchitectureTests {
 
 	/**
 	 * The features do not depend on each other in a cycle: the order feature keeps every
-	 * copy in sync through the {@code OrderCopy} interface that the others implement.
+	 * copy in sync through the modeling library's {@code Copy} interface, which the
+	 * others implement for its {@code OrderChange}.
 	 */
 	@Test
 	void featuresAreFreeOfCycles() {

@@ -79,8 +79,8 @@ class ArchitectureTests {
 
 	/**
 	 * The features do not depend on each other in a cycle: the reading feature keeps
-	 * every derived table in sync through the {@code ReadingCopy} interface that the
-	 * others implement.
+	 * every derived table in sync through the modeling library's {@code Copy} interface,
+	 * which the others implement for its {@code ReadingChange}.
 	 */
 	@Test
 	void featuresAreFreeOfCycles() {
@@ -89,7 +89,8 @@ class ArchitectureTests {
 
 	/**
 	 * The reading feature, which owns the raw readings, depends on no feature but the
-	 * registry: the rollups follow it through {@code ReadingCopy}.
+	 * registry: the rollups follow it through their {@code Copy} of a
+	 * {@code ReadingChange}.
 	 */
 	@Test
 	void readingFeatureDependsOnNoFeatureDerivedFromIt() {

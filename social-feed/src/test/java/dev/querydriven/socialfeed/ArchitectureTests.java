@@ -86,8 +86,9 @@ class ArchitectureTests {
 
 	/**
 	 * The features do not depend on each other in a cycle: the post and follow features
-	 * keep the timeline's copies in sync through the {@code PostCopy} and
-	 * {@code FollowCopy} interfaces that the timeline implements.
+	 * keep the timeline's copies in sync through the modeling library's {@code Copy}
+	 * interface, which the timeline implements for their {@code PostChange} and
+	 * {@code FollowChange}.
 	 */
 	@Test
 	void featuresAreFreeOfCycles() {

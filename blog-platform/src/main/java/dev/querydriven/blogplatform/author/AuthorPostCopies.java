@@ -1,8 +1,8 @@
 package dev.querydriven.blogplatform.author;
 
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
-import dev.querydriven.blogplatform.post.PostCopy;
 import dev.querydriven.blogplatform.post.PostsByIdRow;
+import dev.querydriven.modeling.dualwrite.Copy;
 import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
 import reactor.core.publisher.Mono;
 
@@ -14,7 +14,7 @@ import org.springframework.stereotype.Component;
  * the deletion version removes it.
  */
 @Component
-class AuthorPostCopies implements PostCopy {
+class AuthorPostCopies implements Copy<PostsByIdRow> {
 
 	private final AuthorPostsRepository repository;
 

@@ -1,7 +1,7 @@
 package dev.querydriven.blogplatform.category;
 
-import dev.querydriven.blogplatform.post.PostCopy;
 import dev.querydriven.blogplatform.post.PostsByIdRow;
+import dev.querydriven.modeling.dualwrite.Copy;
 import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
 import reactor.core.publisher.Mono;
 
@@ -19,7 +19,7 @@ import org.springframework.stereotype.Component;
  * insert, so "moving" a post onto its own key would delete it.
  */
 @Component
-class CategoryPostCopies implements PostCopy {
+class CategoryPostCopies implements Copy<PostsByIdRow> {
 
 	private final LegacyCategoryPostsRepository legacy;
 

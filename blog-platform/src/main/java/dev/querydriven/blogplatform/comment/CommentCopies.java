@@ -1,9 +1,7 @@
 package dev.querydriven.blogplatform.comment;
 
-import java.util.UUID;
-
-import dev.querydriven.blogplatform.post.PostCopy;
 import dev.querydriven.blogplatform.post.PostsByIdRow;
+import dev.querydriven.modeling.dualwrite.Copy;
 import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
 import reactor.core.publisher.Mono;
 
@@ -15,7 +13,7 @@ import org.springframework.stereotype.Component;
  * a live version adds nothing.
  */
 @Component
-class CommentCopies implements PostCopy {
+class CommentCopies implements Copy<PostsByIdRow> {
 
 	private final CommentRepository comments;
 
@@ -34,9 +32,16 @@ class CommentCopies implements PostCopy {
 		return this.comments.deleteAll(version.postId()).doOnNext(write::put).then();
 	}
 
+	/**
+	 * A deleted post's comment count goes after its copies, outside their one write: a
+	 * counter takes no client timestamp and shares no batch with other writes.
+	 */
 	@Override
-	public Mono<Void> removeCounters(UUID postId) {
-		return this.counts.delete(postId);
+	public Mono<AfterWrite> beforeWrite(PostsByIdRow version) {
+		if (!version.deleted()) {
+			return Mono.just(AfterWrite.NOTHING);
+		}
+		return Mono.just((timestampMicros) -> this.counts.delete(version.postId()));
 	}
 
 }

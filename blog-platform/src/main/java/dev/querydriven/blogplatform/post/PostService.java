@@ -2,8 +2,14 @@ package dev.querydriven.blogplatform.post;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 
+import dev.querydriven.modeling.dualwrite.Copies;
+import dev.querydriven.modeling.dualwrite.Copy;
+import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
+import dev.querydriven.modeling.dualwrite.DualWriter;
+import dev.querydriven.modeling.dualwrite.WriteStrategy;
 import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.servicesupport.web.ConflictException;
 import dev.querydriven.servicesupport.web.NotFoundException;
@@ -47,14 +53,15 @@ public class PostService {
 
 	private final PostViewsRepository views;
 
-	private final PostCopies copies;
+	private final Copies<PostsByIdRow> copies;
 
 	private final TimeSource time;
 
-	PostService(PostRepository posts, PostViewsRepository views, PostCopies copies, TimeSource time) {
+	PostService(PostRepository posts, PostViewsRepository views, List<Copy<PostsByIdRow>> copies, DualWriter writer,
+			TimeSource time) {
 		this.posts = posts;
 		this.views = views;
-		this.copies = copies;
+		this.copies = new Copies<>(copies, writer);
 		this.time = time;
 	}
 
@@ -72,14 +79,14 @@ public class PostService {
 					post.category(), createdAt, 1, this.time.nowMicros(), false);
 			return this.posts.insertIfNotExists(first).flatMap((created) -> {
 				if (created) {
-					return this.copies.write(first).thenReturn(first);
+					return writeCopies(first).thenReturn(first);
 				}
 				// Not applied: a post with this id exists, or this request's own first
 				// attempt applied and its answer was lost. Its write timestamp, unique to
 				// this attempt, tells them apart.
 				return this.posts.findByIdLinearizable(postId)
 					.filter((existing) -> existing.version() == 1 && existing.writeTime() == first.writeTime())
-					.flatMap((own) -> this.copies.write(own).thenReturn(own));
+					.flatMap((own) -> writeCopies(own).thenReturn(own));
 			});
 		});
 	}
@@ -119,7 +126,7 @@ public class PostService {
 				// No new version. Replaying the current one's copies rewrites the same
 				// cells with the same timestamp: nothing changes, unless a failed request
 				// left them behind, which this repairs.
-				return this.copies.write(current).thenReturn(current);
+				return writeCopies(current).thenReturn(current);
 			}
 			PostsByIdRow next = current.next(title, body, category, this.time.nextTimestamp(current.writeTime()));
 			return decide(this.posts.updateIfVersion(next, current.version()), next);
@@ -137,13 +144,12 @@ public class PostService {
 			.flatMap((current) -> {
 				if (current.deleted()) {
 					// A deletion decided earlier did not finish: replay its removals.
-					return this.copies.write(current).thenReturn(current);
+					return writeCopies(current).thenReturn(current);
 				}
 				PostsByIdRow decided = current.deletion(this.time.nextTimestamp(current.writeTime()));
 				return decide(this.posts.updateIfVersion(decided, current.version()), decided);
 			})).retryWhen(retryLostRaces());
-		return deletion.flatMap((decided) -> this.copies.removeCounters(postId)
-			.then(this.views.delete(postId))
+		return deletion.flatMap((decided) -> this.views.delete(postId)
 			.then(this.posts.deleteIfVersion(postId, decided.version()))
 			.then());
 	}
@@ -163,7 +169,7 @@ public class PostService {
 	 * @return the version, or a {@link LostRace} when another change decided first
 	 */
 	private Mono<PostsByIdRow> decide(Mono<Boolean> lightweightTransaction, PostsByIdRow version) {
-		return lightweightTransaction.flatMap((applied) -> applied ? this.copies.write(version).thenReturn(version)
+		return lightweightTransaction.flatMap((applied) -> applied ? writeCopies(version).thenReturn(version)
 				: Mono.error(new LostRace(version.postId())));
 	}
 
@@ -191,6 +197,22 @@ public class PostService {
 			super("Post " + postId + " changed concurrently", null, false, false);
 		}
 
+	}
+
+	/**
+	 * Writes every copy of a version (or, for a deletion version, every removal) in one
+	 * logged batch with the version's timestamp: the copies of one post are few and
+	 * small, and the batch log makes them all land or none, even if this instance dies
+	 * half-way.
+	 */
+	private Mono<Void> writeCopies(PostsByIdRow version) {
+		return Mono.defer(() -> {
+			String what = version.deleted() ? "remove copies of post " + version.postId()
+					: "write copies of post " + version.postId() + " v" + version.version();
+			return this.copies.write(version,
+					DenormalizedWrite.builder(what).strategy(WriteStrategy.LOGGED_BATCH).timestamp(version.writeTime()))
+				.then();
+		});
 	}
 
 }

@@ -12,8 +12,10 @@
  * <p>
  * The copies live in other features' tables ({@code posts_by_author},
  * {@code posts_by_category_v1}, {@code posts_by_category}) and the data that dies with a
- * post ({@code comments_by_post}). Each of those features implements {@link PostCopy};
- * {@link PostCopies} writes them all in one
+ * post ({@code comments_by_post}). Each of those features implements the modeling
+ * library's {@link dev.querydriven.modeling.dualwrite.Copy} for a version of the post
+ * ({@link dev.querydriven.blogplatform.post.PostsByIdRow}); one
+ * {@link dev.querydriven.modeling.dualwrite.Copies} coordinator writes them all in one
  * {@link dev.querydriven.modeling.dualwrite.DualWriter denormalized write} with the
  * version's timestamp, after the version is decided. A retried request replays the
  * current version's copies (same cells, same timestamp), so the copies converge after any

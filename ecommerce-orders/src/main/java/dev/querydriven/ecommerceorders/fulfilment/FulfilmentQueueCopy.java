@@ -5,10 +5,10 @@ import java.util.EnumSet;
 import java.util.Set;
 
 import dev.querydriven.ecommerceorders.order.OrderChange;
-import dev.querydriven.ecommerceorders.order.OrderCopy;
 import dev.querydriven.ecommerceorders.order.OrderStatus;
 import dev.querydriven.ecommerceorders.order.OrdersByIdRow;
 import dev.querydriven.modeling.bucket.Bucket;
+import dev.querydriven.modeling.dualwrite.Copy;
 import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -24,7 +24,7 @@ import org.springframework.stereotype.Component;
  * never changes.
  */
 @Component
-class FulfilmentQueueCopy implements OrderCopy {
+class FulfilmentQueueCopy implements Copy<OrderChange> {
 
 	/** The statuses with a queue: those with work still to do. */
 	static final Set<OrderStatus> QUEUED = EnumSet.of(OrderStatus.PENDING, OrderStatus.PAID, OrderStatus.SHIPPED);
@@ -46,7 +46,7 @@ class FulfilmentQueueCopy implements OrderCopy {
 		}
 		Bucket day = QueueWatermarks.dayOf(order.orderTime());
 		return this.watermarks.protect(order.status(), day)
-			.map((deadline) -> () -> this.watermarks.confirm(order.status(), day, deadline));
+			.map((deadline) -> (timestamp) -> this.watermarks.confirm(order.status(), day, deadline));
 	}
 
 	@Override

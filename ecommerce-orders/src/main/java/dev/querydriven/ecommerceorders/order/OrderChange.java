@@ -3,9 +3,9 @@ package dev.querydriven.ecommerceorders.order;
 import java.util.Objects;
 
 /**
- * What happened to an order, as the tables holding a copy of it need to know: each
- * {@link OrderCopy} turns a change into the statements that bring its table up to
- * {@link #current()}.
+ * What happened to an order, as the tables holding a copy of it need to know: each copy
+ * ({@link dev.querydriven.modeling.dualwrite.Copy}) turns a change into the statements
+ * that bring its table up to {@link #current()}.
  *
  * @param kind what kind of change
  * @param previous the state before, for {@link Kind#CHANGED}; {@code null} otherwise

@@ -11,6 +11,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
+import dev.querydriven.modeling.dualwrite.Copies;
+import dev.querydriven.modeling.dualwrite.Copy;
+import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
+import dev.querydriven.modeling.dualwrite.DualWriter;
+import dev.querydriven.modeling.dualwrite.WriteStrategy;
 import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.servicesupport.web.ConflictException;
 import dev.querydriven.servicesupport.web.InvalidRequestException;
@@ -28,9 +33,10 @@ import org.springframework.stereotype.Service;
  * {@code IF status = ? AND version = ?}, an address change
  * {@code IF status IN ('PENDING', 'PAID') AND version = ?}. Of two concurrent changes,
  * exactly one applies; the other gets a 409 and changes nothing.</li>
- * <li>After a transaction applied, every copy is written ({@link OrderCopies}) with the
- * timestamp of the new version ({@link OrdersByIdRow#copyTimestamp()}), so copies written
- * late or twice converge on the latest version.</li>
+ * <li>After a transaction applied, every copy is written (each feature keeping one
+ * implements {@link Copy} for {@link OrderChange}) in one write with the timestamp of the
+ * new version ({@link OrdersByIdRow#copyTimestamp()}), so copies written late or twice
+ * converge on the latest version.</li>
  * <li>Every operation carries an id recorded on the order. A transaction that timed out
  * may have applied: its retry, finding the condition false, looks for its id and
  * recognises its own success instead of answering 409. A client retrying with the same
@@ -50,15 +56,16 @@ public class OrderService {
 
 	private final OrderRepository repository;
 
-	private final OrderCopies copies;
+	private final Copies<OrderChange> copies;
 
 	private final TimeSource time;
 
 	private final MeterRegistry meters;
 
-	OrderService(OrderRepository repository, OrderCopies copies, TimeSource time, MeterRegistry meters) {
+	OrderService(OrderRepository repository, List<Copy<OrderChange>> copies, DualWriter writer, TimeSource time,
+			MeterRegistry meters) {
 		this.repository = repository;
-		this.copies = copies;
+		this.copies = new Copies<>(copies, writer);
 		this.time = time;
 		this.meters = meters;
 	}
@@ -92,7 +99,7 @@ public class OrderService {
 					List.of(new OrderOperation(operationId, OrderOperation.PLACED, 1, time)), time);
 			return this.repository.insertIfNotExists(order).flatMap((placed) -> {
 				if (placed) {
-					return this.copies.write(OrderChange.placed(order))
+					return writeCopies(OrderChange.placed(order))
 						.then(Mono.fromSupplier(() -> count("placements", "created", new PlacedOrder(order, true))));
 				}
 				// Not applied: an order with this id exists (or our own first attempt
@@ -108,14 +115,12 @@ public class OrderService {
 		if (existing.operation(operationId).isPresent()) {
 			// This request's own first attempt applied, and its answer was lost (a
 			// timeout).
-			return this.copies.write(rewrite)
-				.thenReturn(count("placements", "recovered", new PlacedOrder(existing, true)));
+			return writeCopies(rewrite).thenReturn(count("placements", "recovered", new PlacedOrder(existing, true)));
 		}
 		if (existing.placementDigest().equals(attempted.placementDigest())) {
 			// A client retry: the same order again. Its copies are rewritten (identical
 			// cells), which repairs any an earlier attempt failed to write.
-			return this.copies.write(rewrite)
-				.thenReturn(count("placements", "replayed", new PlacedOrder(existing, false)));
+			return writeCopies(rewrite).thenReturn(count("placements", "replayed", new PlacedOrder(existing, false)));
 		}
 		count("placements", "conflict", null);
 		return Mono.error(new ConflictException("Order " + attempted.orderId()
@@ -159,14 +164,14 @@ public class OrderService {
 		OrdersByIdRow next = order.withStatus(target, operationId, now());
 		return this.repository.compareAndSetStatus(order, next).flatMap((applied) -> {
 			if (applied) {
-				return this.copies.write(OrderChange.changed(order, next))
+				return writeCopies(OrderChange.changed(order, next))
 					.then(Mono.fromSupplier(() -> count("transitions", "applied", next)));
 			}
 			return this.repository.findByIdLinearizable(order.orderId()).flatMap((current) -> {
 				if (current.operation(operationId).isPresent()) {
 					// An earlier attempt of this very transaction applied (its answer
 					// timed out): our success, not a conflict.
-					return this.copies.write(after(order, current))
+					return writeCopies(after(order, current))
 						.then(Mono.fromSupplier(() -> count("transitions", "recovered", current)));
 				}
 				if (current.status() == order.status() && attemptsLeft > 1) {
@@ -201,7 +206,7 @@ public class OrderService {
 	private Mono<AddressChangeOutcome> applyAddressChange(OrdersByIdRow order, ShippingAddress address,
 			long addressVersion, Instant changedAt, UUID operationId, int attemptsLeft) {
 		if (order.operation(operationId).isPresent()) {
-			return this.copies.write(OrderChange.repair(order)).thenReturn(AddressChangeOutcome.UPDATED);
+			return writeCopies(OrderChange.repair(order)).thenReturn(AddressChangeOutcome.UPDATED);
 		}
 		if (!order.status().isOpen()) {
 			return Mono.just(AddressChangeOutcome.CLOSED);
@@ -212,16 +217,16 @@ public class OrderService {
 		if (order.addressVersion() >= addressVersion) {
 			// Already applied, perhaps by an attempt whose copy write failed: write the
 			// copies again (same keys, same cells).
-			return this.copies.write(OrderChange.refresh(order)).thenReturn(AddressChangeOutcome.ALREADY_CURRENT);
+			return writeCopies(OrderChange.refresh(order)).thenReturn(AddressChangeOutcome.ALREADY_CURRENT);
 		}
 		OrdersByIdRow next = order.withShippingAddress(address, addressVersion, operationId, now());
 		return this.repository.compareAndSetAddress(order, next).flatMap((applied) -> {
 			if (applied) {
-				return this.copies.write(OrderChange.changed(order, next)).thenReturn(AddressChangeOutcome.UPDATED);
+				return writeCopies(OrderChange.changed(order, next)).thenReturn(AddressChangeOutcome.UPDATED);
 			}
 			return this.repository.findByIdLinearizable(order.orderId()).flatMap((current) -> {
 				if (current.operation(operationId).isPresent()) {
-					return this.copies.write(after(order, current)).thenReturn(AddressChangeOutcome.UPDATED);
+					return writeCopies(after(order, current)).thenReturn(AddressChangeOutcome.UPDATED);
 				}
 				if (attemptsLeft > 1) {
 					// Shipped, cancelled or changed meanwhile: decide again on the new
@@ -242,7 +247,7 @@ public class OrderService {
 		}
 		// A client retry of an applied change: the same answer, and the copies rewritten
 		// from the current state (which repairs any the first attempt left unwritten).
-		return this.copies.write(OrderChange.repair(order))
+		return writeCopies(OrderChange.repair(order))
 			.then(Mono.fromSupplier(() -> count("transitions", "replayed", order)));
 	}
 
@@ -294,6 +299,19 @@ public class OrderService {
 	private <T> T count(String what, String outcome, T value) {
 		this.meters.counter("querydriven.ecommerceorders." + what, "outcome", outcome).increment();
 		return value;
+	}
+
+	/**
+	 * Writes every copy of a change in one write, with the timestamp of the order's
+	 * version: copies written late or twice converge on the latest version.
+	 */
+	private Mono<Void> writeCopies(OrderChange change) {
+		return this.copies
+			.write(change,
+					DenormalizedWrite.builder(change.describe())
+						.strategy(WriteStrategy.PARALLEL)
+						.timestamp(change.current().copyTimestamp()))
+			.then();
 	}
 
 }

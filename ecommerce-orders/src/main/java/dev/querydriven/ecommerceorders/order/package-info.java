@@ -16,10 +16,12 @@
  * <p>
  * <b>The copies</b> ({@code orders_by_user}, {@code orders_by_status},
  * {@code orders_by_product}, {@code open_orders_by_user}, ...) belong to the features
- * that read them; each implements
- * {@link dev.querydriven.ecommerceorders.order.OrderCopy}, and {@code OrderCopies} writes
- * them all after each applied transaction, as one dual write whose timestamp is derived
- * from the order's version
+ * that read them; each implements the modeling library's
+ * {@link dev.querydriven.modeling.dualwrite.Copy} for
+ * {@link dev.querydriven.ecommerceorders.order.OrderChange}, and the order service writes
+ * them all after each applied transaction, through one
+ * {@link dev.querydriven.modeling.dualwrite.Copies} coordinator, as one dual write whose
+ * timestamp is derived from the order's version
  * ({@link dev.querydriven.ecommerceorders.order.OrdersByIdRow#copyTimestamp()}).
  *
  * <p>

@@ -1,11 +1,11 @@
 package dev.querydriven.ecommerceorders.product;
 
 import dev.querydriven.ecommerceorders.order.OrderChange;
-import dev.querydriven.ecommerceorders.order.OrderCopy;
 import dev.querydriven.ecommerceorders.order.OrderItem;
 import dev.querydriven.ecommerceorders.order.OrdersByIdRow;
 import dev.querydriven.modeling.bucket.Bucket;
 import dev.querydriven.modeling.bucket.BucketGranularity;
+import dev.querydriven.modeling.dualwrite.Copy;
 import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -19,7 +19,7 @@ import org.springframework.stereotype.Component;
  * each field copied is a field to keep in sync.
  */
 @Component
-class ProductOrderCopies implements OrderCopy {
+class ProductOrderCopies implements Copy<OrderChange> {
 
 	private final ProductOrderRepository repository;
 

@@ -1,8 +1,8 @@
 package dev.querydriven.ecommerceorders.user;
 
 import dev.querydriven.ecommerceorders.order.OrderChange;
-import dev.querydriven.ecommerceorders.order.OrderCopy;
 import dev.querydriven.ecommerceorders.order.OrdersByIdRow;
+import dev.querydriven.modeling.dualwrite.Copy;
 import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
 import reactor.core.publisher.Mono;
 
@@ -14,7 +14,7 @@ import org.springframework.stereotype.Component;
  * order is open: written at placement, deleted when it ships or is cancelled).
  */
 @Component
-class UserOrderCopies implements OrderCopy {
+class UserOrderCopies implements Copy<OrderChange> {
 
 	private final UserRepository repository;
 

@@ -1,7 +1,9 @@
 package dev.querydriven.iotsensors.reading;
 
+import dev.querydriven.modeling.dualwrite.Copy;
 import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
-import reactor.core.publisher.Flux;
+import dev.querydriven.modeling.dualwrite.DualWriter;
+import reactor.core.publisher.Mono;
 
 import org.springframework.stereotype.Component;
 
@@ -13,23 +15,33 @@ import org.springframework.stereotype.Component;
  * reading loses without any read before the write.
  */
 @Component
-class LatestReadingCopy implements ReadingCopy {
+class LatestReadingCopy implements Copy<ReadingChange> {
 
 	private final ReadingRepository repository;
 
-	LatestReadingCopy(ReadingRepository repository) {
+	private final DualWriter writer;
+
+	LatestReadingCopy(ReadingRepository repository, DualWriter writer) {
 		this.repository = repository;
+		this.writer = writer;
 	}
 
+	/**
+	 * After the raw readings are stored: a write of its own, ordered by the reading's
+	 * time rather than by the change's.
+	 */
 	@Override
-	public Flux<DenormalizedWrite> write(ReadingChange change) {
-		LatestReadingBySensorRow latest = LatestReadingBySensorRow.of(change.newest());
-		return this.repository.insertLatest(latest)
-			.map((insert) -> DenormalizedWrite.builder("latest reading of sensor " + latest.sensorId())
-				.put(insert)
-				.timestamp(latest.writeTimestamp())
-				.build())
-			.flux();
+	public Mono<AfterWrite> beforeWrite(ReadingChange change) {
+		return Mono.just((timestampMicros) -> {
+			LatestReadingBySensorRow latest = LatestReadingBySensorRow.of(change.newest());
+			return this.repository.insertLatest(latest)
+				.flatMap((insert) -> this.writer
+					.execute(DenormalizedWrite.builder("latest reading of sensor " + latest.sensorId())
+						.put(insert)
+						.timestamp(latest.writeTimestamp())
+						.build()))
+				.then();
+		});
 	}
 
 }

@@ -12,8 +12,8 @@ import dev.querydriven.modeling.bucket.Bucket;
 
 /**
  * What one ingestion did to a sensor's raw readings, as the tables derived from them need
- * to know: each {@link ReadingCopy} turns it into the writes that bring its table up to
- * date.
+ * to know: each copy ({@link dev.querydriven.modeling.dualwrite.Copy}) turns it into the
+ * writes that bring its table up to date.
  *
  * @param sensorId the sensor
  * @param readings the rows just written to {@code sensor_data}, oldest first

@@ -18,6 +18,10 @@ import dev.querydriven.modeling.bucket.BucketGranularity;
 import dev.querydriven.modeling.bucket.BucketPage;
 import dev.querydriven.modeling.bucket.MultiBucketReader;
 import dev.querydriven.modeling.bucket.ReadOrder;
+import dev.querydriven.modeling.dualwrite.Copies;
+import dev.querydriven.modeling.dualwrite.Copy;
+import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
+import dev.querydriven.modeling.dualwrite.DualWriter;
 import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.NotFoundException;
@@ -31,15 +35,15 @@ import org.springframework.stereotype.Service;
 
 /**
  * Stores raw readings, partition by partition, and keeps the tables derived from them in
- * sync ({@link ReadingCopies}); answers ranges across hour partitions and the latest
- * reading.
+ * sync (each implements {@link Copy} for {@link ReadingChange}); answers ranges across
+ * hour partitions and the latest reading.
  */
 @Service
 public class ReadingService {
 
 	private final ReadingRepository readings;
 
-	private final ReadingCopies copies;
+	private final Copies<ReadingChange> copies;
 
 	private final SensorService sensors;
 
@@ -53,10 +57,11 @@ public class ReadingService {
 
 	private final DistributionSummary partitionsPerPage;
 
-	ReadingService(ReadingRepository readings, ReadingCopies copies, SensorService sensors, CursorCodec cursors,
-			TimeSource time, IotSensorsProperties properties, MeterRegistry meters) {
+	ReadingService(ReadingRepository readings, List<Copy<ReadingChange>> copies, DualWriter writer,
+			SensorService sensors, CursorCodec cursors, TimeSource time, IotSensorsProperties properties,
+			MeterRegistry meters) {
 		this.readings = readings;
-		this.copies = copies;
+		this.copies = new Copies<>(copies, writer);
 		this.sensors = sensors;
 		this.cursors = cursors;
 		this.time = time;
@@ -74,9 +79,10 @@ public class ReadingService {
 	 * (single-partition batches), {@code ingestion.write-concurrency} partitions at a
 	 * time, never in a multi-partition batch. Once every raw row is written (and so
 	 * readable), the derived tables follow: the rollups of the hours touched and the
-	 * latest reading ({@link ReadingCopies}). Every statement is an idempotent upsert: a
-	 * failure part-way leaves nothing a retry of the same readings would not overwrite
-	 * with the same values.
+	 * latest reading (the copies' work after the change's write, which holds no statement
+	 * of its own here: each derived table is ordered by a timestamp of its own, see
+	 * {@link Copy}). Every statement is an idempotent upsert: a failure part-way leaves
+	 * nothing a retry of the same readings would not overwrite with the same values.
 	 * @param sensorId the sensor (registered: the caller checked)
 	 * @param rows the readings, one per instant
 	 * @param receivedAt the instant their ages were judged against; each row's TTL is the
@@ -93,7 +99,8 @@ public class ReadingService {
 			return Flux.fromIterable(partitions.values())
 				.flatMap((partition) -> this.readings.insertPartition(partition, (row) -> ttlSeconds(row, receivedAt)),
 						this.concurrency)
-				.then(Mono.defer(() -> this.copies.write(change)))
+				.then(Mono.defer(() -> this.copies.write(change,
+						DenormalizedWrite.builder("tables derived from readings of sensor " + sensorId))))
 				.thenReturn(change);
 		});
 	}

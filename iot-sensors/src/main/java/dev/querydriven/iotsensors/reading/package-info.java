@@ -27,10 +27,12 @@
  *
  * <p>
  * The feature owns the raw readings, the source of truth of every table derived from
- * them. It declares {@link dev.querydriven.iotsensors.reading.ReadingCopy}, which each
- * derived table implements (the latest reading here, the hourly rollups in their own
- * feature), and {@link dev.querydriven.iotsensors.reading.ReadingService#store} writes
- * them all through the shared dual writer once the raw rows are stored: no feature calls
- * another feature's repository.
+ * them. It announces each ingestion as a
+ * {@link dev.querydriven.iotsensors.reading.ReadingChange}; each derived table implements
+ * the modeling library's {@link dev.querydriven.modeling.dualwrite.Copy} for it (the
+ * latest reading here, the hourly rollups in their own feature), and
+ * {@link dev.querydriven.iotsensors.reading.ReadingService#store} writes them all through
+ * the shared dual writer once the raw rows are stored: no feature calls another feature's
+ * repository.
  */
 package dev.querydriven.iotsensors.reading;

@@ -6,9 +6,10 @@ import java.util.UUID;
 
 import dev.querydriven.iotsensors.IotSensorsProperties;
 import dev.querydriven.iotsensors.reading.ReadingChange;
-import dev.querydriven.iotsensors.reading.ReadingCopy;
 import dev.querydriven.modeling.bucket.Bucket;
+import dev.querydriven.modeling.dualwrite.Copy;
 import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
+import dev.querydriven.modeling.dualwrite.DualWriter;
 import dev.querydriven.modeling.time.TimeSource;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -27,7 +28,7 @@ import org.springframework.stereotype.Component;
  * nor goes back, so the order of two reads is the order of their timestamps.
  */
 @Component
-class HourlyRollupCopy implements ReadingCopy {
+class HourlyRollupCopy implements Copy<ReadingChange> {
 
 	private final RollupRepository repository;
 
@@ -37,18 +38,27 @@ class HourlyRollupCopy implements ReadingCopy {
 
 	private final int concurrency;
 
-	HourlyRollupCopy(RollupRepository repository, TimeSource time, IotSensorsProperties properties) {
+	private final DualWriter writer;
+
+	HourlyRollupCopy(RollupRepository repository, TimeSource time, DualWriter writer, IotSensorsProperties properties) {
 		this.repository = repository;
 		this.time = time;
+		this.writer = writer;
 		this.retention = properties.rollups().retention();
 		this.concurrency = properties.ingestion().writeConcurrency();
 	}
 
+	/**
+	 * After the raw readings are stored (the recompute reads them): one write per hour
+	 * touched, each ordered by the moment its hour was read rather than by the change.
+	 */
 	@Override
-	public Flux<DenormalizedWrite> write(ReadingChange change) {
+	public Mono<AfterWrite> beforeWrite(ReadingChange change) {
 		// A few hours at a time: a batch may span 25 of them.
-		return Flux.fromIterable(change.hours())
-			.flatMap((hour) -> recompute(change.sensorId(), hour, change), this.concurrency);
+		return Mono.just((timestampMicros) -> Flux.fromIterable(change.hours())
+			.flatMap((hour) -> recompute(change.sensorId(), hour, change).flatMap(this.writer::execute),
+					this.concurrency)
+			.then());
 	}
 
 	private Mono<DenormalizedWrite> recompute(UUID sensorId, Bucket hour, ReadingChange change) {

@@ -4,8 +4,8 @@ import java.time.Instant;
 import java.util.UUID;
 
 /**
- * A follow or an unfollow, as the features keeping a copy of it ({@link FollowCopy}) are
- * told about it.
+ * A follow or an unfollow, as the features keeping a copy of it
+ * ({@link dev.querydriven.modeling.dualwrite.Copy}) are told about it.
  *
  * @param kind a follow or an unfollow
  * @param followerId the follower

@@ -7,7 +7,10 @@ import java.util.List;
 import java.util.UUID;
 import java.util.function.Function;
 
+import dev.querydriven.modeling.dualwrite.Copies;
+import dev.querydriven.modeling.dualwrite.Copy;
 import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
+import dev.querydriven.modeling.dualwrite.DualWriter;
 import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.InvalidRequestException;
 import dev.querydriven.servicesupport.web.Page;
@@ -19,10 +22,11 @@ import reactor.core.publisher.Mono;
 import org.springframework.stereotype.Service;
 
 /**
- * Follows and unfollows: both directions and every {@link FollowCopy} in one denormalized
- * write ({@link FollowCopies}), the follower count next to it, within the request. A
- * user's followers are split into shards ({@link FollowerShards}); the follower's own
- * list records which shard its row went to, so that an unfollow finds it.
+ * Follows and unfollows: both directions and every copy (each feature keeping one
+ * implements {@link Copy} for {@link FollowChange}) in one denormalized write, the
+ * follower count next to it, within the request. A user's followers are split into shards
+ * ({@link FollowerShards}); the follower's own list records which shard its row went to,
+ * so that an unfollow finds it.
  */
 @Service
 public class FollowService {
@@ -33,18 +37,18 @@ public class FollowService {
 
 	private final UserService users;
 
-	private final FollowCopies copies;
+	private final Copies<FollowChange> copies;
 
 	private final CursorCodec cursors;
 
 	private final int maxShardsPerPage;
 
-	FollowService(FollowRepository follows, FollowerShards shards, UserService users, FollowCopies copies,
-			CursorCodec cursors, FollowProperties properties) {
+	FollowService(FollowRepository follows, FollowerShards shards, UserService users, List<Copy<FollowChange>> copies,
+			DualWriter writer, CursorCodec cursors, FollowProperties properties) {
 		this.follows = follows;
 		this.shards = shards;
 		this.users = users;
-		this.copies = copies;
+		this.copies = new Copies<>(copies, writer);
 		this.cursors = cursors;
 		this.maxShardsPerPage = properties.maxShardsPerPage();
 	}
@@ -67,15 +71,17 @@ public class FollowService {
 			.filter((already) -> !already)
 			.flatMap((ignored) -> this.shards.current(targetId))
 			.flatMap((shard) -> {
-				DenormalizedWrite.Builder write = FollowCopies.builder(change);
+				DenormalizedWrite.Builder write = DenormalizedWrite.builder(change.describe());
 				return this.follows.insertFollower(targetId, shard, pair.get(0), change.at())
 					.doOnNext(write::put)
 					.then(this.follows.upsertFollowing(userId, pair.get(1), change.at(), shard))
 					.doOnNext(write::put)
-					.then(Mono.defer(() -> this.copies.write(change, write)))
-					.flatMap((timestamp) -> this.follows.countFollow(targetId)
-						.then(this.follows.findCounts(targetId))
-						.flatMap((counts) -> this.copies.afterWrite(change, timestamp, counts.followers())));
+					// The counter moves once the follow is written, before the copies'
+					// work
+					// after it reads it.
+					.then(Mono.defer(
+							() -> this.copies.write(change, write, (timestamp) -> this.follows.countFollow(targetId))))
+					.then();
 			}));
 	}
 
@@ -92,14 +98,15 @@ public class FollowService {
 				at.truncatedTo(ChronoUnit.MILLIS));
 		return bothUsers(userId, targetId)
 			.flatMap((pair) -> this.follows.findFollow(userId, targetId).flatMap((followerShards) -> {
-				DenormalizedWrite.Builder write = FollowCopies.builder(change);
+				DenormalizedWrite.Builder write = DenormalizedWrite.builder(change.describe());
 				// One statement at a time: the builder is not thread-safe.
 				return Flux.fromIterable(followerShards)
 					.concatMap((shard) -> this.follows.deleteFollower(targetId, shard, userId).doOnNext(write::put))
 					.then(this.follows.deleteFollowing(userId, targetId))
 					.doOnNext(write::put)
-					.then(Mono.defer(() -> this.copies.write(change, write)))
-					.then(this.follows.countUnfollow(targetId));
+					.then(Mono.defer(() -> this.copies.write(change, write,
+							(timestamp) -> this.follows.countUnfollow(targetId))))
+					.then();
 			}));
 	}
 

@@ -3,13 +3,14 @@ package dev.querydriven.socialfeed.follow;
 import java.util.UUID;
 
 import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 
 import org.springframework.stereotype.Component;
 
 /**
  * The followers of an author, for the features that deliver to them (the timeline's
- * fan-out). Kept apart from {@link FollowService} so that a {@link FollowCopy} can read
- * followers without depending on the service that calls it.
+ * fan-out). Kept apart from {@link FollowService} so that a copy of a follow can read
+ * followers without depending on the service that writes it.
  */
 @Component
 public class FollowerLookup {
@@ -21,6 +22,15 @@ public class FollowerLookup {
 	FollowerLookup(FollowRepository follows, FollowerShards shards) {
 		this.follows = follows;
 		this.shards = shards;
+	}
+
+	/**
+	 * The approximate number of an author's followers (a counter).
+	 * @param authorId the author
+	 * @return the count, 0 when none was ever counted
+	 */
+	public Mono<Long> followerCount(UUID authorId) {
+		return this.follows.findCounts(authorId).map(FollowerCountsRow::followers).defaultIfEmpty(0L);
 	}
 
 	/**

@@ -6,11 +6,11 @@
  * follows X" (Q3, and the recipients of X's fan-out) and {@code following_by_user}
  * answers "whom does Y follow" (Q4) and "does Y follow X" (Q11, one row). Both are
  * written by one {@link dev.querydriven.modeling.dualwrite.DenormalizedWrite} (with the
- * {@link dev.querydriven.socialfeed.follow.FollowCopy} statements of other features) with
- * one client timestamp, so an unfollow issued after a follow always wins in both tables.
- * The follower's name is copied into each row: a page of followers needs no further
- * reads. Profiles cannot change today; if they could, a rename would have to rewrite
- * these copies.
+ * statements of other features' copies of a
+ * {@link dev.querydriven.socialfeed.follow.FollowChange}) with one client timestamp, so
+ * an unfollow issued after a follow always wins in both tables. The follower's name is
+ * copied into each row: a page of followers needs no further reads. Profiles cannot
+ * change today; if they could, a rename would have to rewrite these copies.
  *
  * <p>
  * <b>Follower shards.</b> Nothing bounds how many followers an account has, and the
@@ -31,7 +31,7 @@
  * Counters are approximate (an increment is not idempotent, so a retry may count twice,
  * and two concurrent first follows may both count), which is fine for a threshold and for
  * a shard number (a shard then holds a few rows more or less). What follows from a follow
- * for timelines is the {@link dev.querydriven.socialfeed.follow.FollowCopy}'s business:
- * this package does not know about timelines.
+ * for timelines is the business of the timeline's copy of a follow: this package does not
+ * know about timelines.
  */
 package dev.querydriven.socialfeed.follow;

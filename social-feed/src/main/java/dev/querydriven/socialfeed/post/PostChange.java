@@ -1,8 +1,8 @@
 package dev.querydriven.socialfeed.post;
 
 /**
- * A post published or deleted, as the features keeping a copy of it ({@link PostCopy})
- * are told about it.
+ * A post published or deleted, as the features keeping a copy of it
+ * ({@link dev.querydriven.modeling.dualwrite.Copy}) are told about it.
  *
  * @param kind published or deleted
  * @param post the post

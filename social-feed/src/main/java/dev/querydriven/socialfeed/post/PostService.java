@@ -12,6 +12,9 @@ import dev.querydriven.modeling.bucket.BucketPage;
 import dev.querydriven.modeling.bucket.BucketSlice;
 import dev.querydriven.modeling.bucket.MultiBucketReader;
 import dev.querydriven.modeling.bucket.ReadOrder;
+import dev.querydriven.modeling.dualwrite.AfterWriteException;
+import dev.querydriven.modeling.dualwrite.Copies;
+import dev.querydriven.modeling.dualwrite.Copy;
 import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
 import dev.querydriven.modeling.dualwrite.DualWriter;
 import dev.querydriven.modeling.time.TimeSource;
@@ -44,7 +47,7 @@ public class PostService {
 
 	private final DualWriter writer;
 
-	private final PostCopies copies;
+	private final Copies<PostChange> copies;
 
 	private final PostCursors cursors;
 
@@ -52,13 +55,13 @@ public class PostService {
 
 	private final PostProperties properties;
 
-	PostService(PostRepository posts, LikeRepository likes, UserService users, DualWriter writer, PostCopies copies,
-			PostCursors cursors, TimeSource time, PostProperties properties) {
+	PostService(PostRepository posts, LikeRepository likes, UserService users, DualWriter writer,
+			List<Copy<PostChange>> copies, PostCursors cursors, TimeSource time, PostProperties properties) {
 		this.posts = posts;
 		this.likes = likes;
 		this.users = users;
 		this.writer = writer;
-		this.copies = copies;
+		this.copies = new Copies<>(copies, writer);
 		this.cursors = cursors;
 		this.time = time;
 		this.properties = properties;
@@ -68,9 +71,9 @@ public class PostService {
 	 * Publishes a post: validates it (hashtags), checks the author, writes
 	 * {@code posts_by_id}, {@code posts_by_user} and each hashtag's
 	 * {@code posts_by_hashtag} and {@code hashtag_days} rows with one timestamp, then
-	 * lets the copies ({@link PostCopy}, the timeline) fan it out with the same
-	 * timestamp. If the fan-out fails, the post is deleted again (every copy written so
-	 * far), so a failed request leaves nothing behind.
+	 * lets the copies (every {@link Copy} of a {@link PostChange}: the timeline) fan it
+	 * out with the same timestamp. If the fan-out fails, the post is deleted again (every
+	 * copy written so far), so a failed request leaves nothing behind.
 	 * @param postId the new post's id
 	 * @param authorId the author
 	 * @param content the text (validated for length by the caller)
@@ -94,8 +97,8 @@ public class PostService {
 						.doOnNext(write::put)
 						.then(this.posts.insertHashtagDay(tag, post))
 						.doOnNext(write::put)))
-				.then(Mono.defer(() -> this.copies.write(change, write)))
-				.then(Mono.defer(() -> this.copies.afterWrite(change).onErrorResume((error) -> undo(post, error))))
+				.then(Mono.defer(() -> this.copies.write(change, write.timestamp(change.timestampMicros())).then()))
+				.onErrorResume(AfterWriteException.class, (error) -> undo(post, error.getCause()))
 				.thenReturn(post);
 		});
 	}
@@ -141,7 +144,8 @@ public class PostService {
 				.then();
 			// The counter is deleted on its own: a counter table takes no shared
 			// timestamp.
-			return statements.then(Mono.defer(() -> this.copies.write(change, copies)))
+			return statements
+				.then(Mono.defer(() -> this.copies.write(change, copies.timestamp(change.timestampMicros()))))
 				.then(this.likes.deleteLikes(post.postId()))
 				.then(Mono.defer(() -> this.writer.execute(source.build())))
 				.then();

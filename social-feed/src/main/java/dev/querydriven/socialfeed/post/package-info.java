@@ -7,11 +7,14 @@
  * {@code posts_by_user} (Q2) and, per hashtag, {@code posts_by_hashtag} (Q5) and
  * {@code hashtag_days} (Q10): one
  * {@link dev.querydriven.modeling.dualwrite.DenormalizedWrite}, one client timestamp,
- * every statement idempotent. Then each {@link dev.querydriven.socialfeed.post.PostCopy}
- * (the timeline) fans it out, with the same timestamp, before the request answers 201
- * ({@code PostCopies} calls them). Deleting a post walks the same keys backwards: the
- * copies' fan-outs first, then the tables here, {@code posts_by_id} last, so a delete
- * that fails half-way still finds the post (and its copies) when retried.
+ * every statement idempotent. Then each copy of a
+ * {@link dev.querydriven.socialfeed.post.PostChange} (the timeline implements the
+ * modeling library's {@link dev.querydriven.modeling.dualwrite.Copy}) fans it out, with
+ * the same timestamp, before the request answers 201 (one
+ * {@link dev.querydriven.modeling.dualwrite.Copies} coordinator calls them). Deleting a
+ * post walks the same keys backwards: the copies' fan-outs first, then the tables here,
+ * {@code posts_by_id} last, so a delete that fails half-way still finds the post (and its
+ * copies) when retried.
  *
  * <p>
  * Partitions stay bounded by time buckets: {@code posts_by_user} by UTC month (a user

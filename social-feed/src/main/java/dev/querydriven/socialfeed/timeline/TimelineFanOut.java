@@ -9,10 +9,8 @@ import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
 import dev.querydriven.modeling.dualwrite.DualWriter;
 import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.socialfeed.follow.FollowChange;
-import dev.querydriven.socialfeed.follow.FollowCopy;
 import dev.querydriven.socialfeed.follow.FollowerLookup;
 import dev.querydriven.socialfeed.post.PostChange;
-import dev.querydriven.socialfeed.post.PostCopy;
 import dev.querydriven.socialfeed.post.PostsByIdRow;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -46,7 +44,7 @@ import org.springframework.stereotype.Component;
  * post falls between the two modes.
  */
 @Component
-class TimelineFanOut implements PostCopy, FollowCopy {
+class TimelineFanOut {
 
 	private static final Logger logger = LoggerFactory.getLogger(TimelineFanOut.class);
 
@@ -96,11 +94,7 @@ class TimelineFanOut implements PostCopy, FollowCopy {
 	 * writes at a time. The copies expire when they leave the timeline's retention
 	 * window.
 	 */
-	@Override
-	public Mono<Void> afterWrite(PostChange change) {
-		if (change.kind() != PostChange.Kind.PUBLISHED) {
-			return Mono.empty();
-		}
+	Mono<Void> fanOut(PostChange change) {
 		PostsByIdRow post = change.post();
 		return mode(post.authorId()).flatMap((mode) -> {
 			if (mode.isPresent()) {
@@ -131,11 +125,7 @@ class TimelineFanOut implements PostCopy, FollowCopy {
 	 * Removes a deleted post from every timeline it was delivered to (the recorded
 	 * recipients, not today's followers), before the post's own write.
 	 */
-	@Override
-	public Mono<Void> beforeWrite(PostChange change) {
-		if (change.kind() != PostChange.Kind.DELETED) {
-			return Mono.empty();
-		}
+	Mono<Void> removeFromTimelines(PostChange change) {
 		return this.timelines.deleteEntries(change.post())
 			.flatMap((entry) -> this.fanOut.deliver(this.timelines.findRecipients(change.post().postId()), entry,
 					change.timestampMicros()))
@@ -146,11 +136,7 @@ class TimelineFanOut implements PostCopy, FollowCopy {
 	 * The record of a deleted post's recipients goes with the post's own write, once
 	 * every timeline entry it led to is removed.
 	 */
-	@Override
-	public Mono<Void> write(DenormalizedWrite.Builder write, PostChange change) {
-		if (change.kind() != PostChange.Kind.DELETED) {
-			return Mono.empty();
-		}
+	Mono<Void> forgetRecipients(DenormalizedWrite.Builder write, PostChange change) {
 		return this.timelines.deleteDeliveries(change.post().postId()).doOnNext(write::put).then();
 	}
 
@@ -160,11 +146,7 @@ class TimelineFanOut implements PostCopy, FollowCopy {
 	 * small row, rather than deleting the entries, which would need a scan of every day
 	 * of the timeline and leave tombstones in the partitions read most.
 	 */
-	@Override
-	public Mono<Void> write(DenormalizedWrite.Builder write, FollowChange change) {
-		if (change.kind() != FollowChange.Kind.UNFOLLOWED) {
-			return Mono.empty();
-		}
+	Mono<Void> unfollow(DenormalizedWrite.Builder write, FollowChange change) {
 		Duration ttl = this.properties.retention().plus(Duration.ofDays(1));
 		return this.timelines.deleteHighFanoutFollowing(change.followerId(), change.authorId())
 			.doOnNext(write::put)
@@ -177,13 +159,10 @@ class TimelineFanOut implements PostCopy, FollowCopy {
 	 * After a new follow is written and counted: a follower of a high-fanout author
 	 * starts pulling their posts from now on (no backfill), with the follow's timestamp;
 	 * an author reaching the threshold is promoted. The author's mode is read only now,
-	 * after the follow rows are written (see the class documentation).
+	 * after the follow rows are written (see the class documentation), and so is the
+	 * follower count.
 	 */
-	@Override
-	public Mono<Void> afterWrite(FollowChange change, long timestampMicros, long followerCount) {
-		if (change.kind() != FollowChange.Kind.FOLLOWED) {
-			return Mono.empty();
-		}
+	Mono<Void> follow(FollowChange change, long timestampMicros) {
 		UUID authorId = change.authorId();
 		return mode(authorId).flatMap((mode) -> {
 			if (mode.isPresent()) {
@@ -196,7 +175,9 @@ class TimelineFanOut implements PostCopy, FollowCopy {
 					.then();
 				return mode.get().followersMigrated() ? pull : pull.then(migrate(authorId, mode.get().since()));
 			}
-			return (followerCount >= this.properties.fanOutThreshold()) ? promote(authorId, change.at()) : Mono.empty();
+			return this.followers.followerCount(authorId)
+				.flatMap((followerCount) -> (followerCount >= this.properties.fanOutThreshold())
+						? promote(authorId, change.at()) : Mono.empty());
 		});
 	}
 

@@ -229,6 +229,31 @@ public final class DenormalizedWrite {
 			return this;
 		}
 
+		/**
+		 * Whether a statement was added yet: a change whose copies all write on their own
+		 * (each with a timestamp of its own) leaves its one write empty.
+		 * @return {@code true} when the write holds at least one statement
+		 */
+		public boolean hasStatements() {
+			return !this.statements.isEmpty();
+		}
+
+		/**
+		 * What is written, for logs and errors.
+		 * @return the description
+		 */
+		public String description() {
+			return this.description;
+		}
+
+		/**
+		 * The timestamp chosen so far.
+		 * @return the timestamp in microseconds, or empty for the clock's
+		 */
+		public OptionalLong timestamp() {
+			return this.timestamp;
+		}
+
 		public DenormalizedWrite build() {
 			if (this.statements.isEmpty()) {
 				throw new IllegalStateException("A denormalized write needs at least one statement");
