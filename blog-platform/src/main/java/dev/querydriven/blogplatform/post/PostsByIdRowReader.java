@@ -8,10 +8,10 @@ import org.springframework.stereotype.Component;
 
 /**
  * Reads a {@code posts_by_id} row with one typed getter per column, in place of Spring
- * Data's generic mapping, which measured at well under half the throughput on reading a
- * post, the service's hottest read (every view reads it too). The template uses it for
- * every read of {@link PostsByIdRow}; the queries stay entity queries.
- * {@code RowReaderCheck} holds it to what Spring Data reads.
+ * Data's generic mapping, which costs more per row on reading a post, the service's
+ * hottest read (every view reads it too; the service README, "What it costs, measured").
+ * The template uses it for every read of {@link PostsByIdRow}; the queries stay entity
+ * queries. {@code RowReaderCheck} holds it to what Spring Data reads.
  */
 @Component
 @ReadingConverter

@@ -149,8 +149,7 @@ class MigrationIntegrationTests {
 		assertThat(traffic.writesBetween(advancedAt, completedAt)).as("writes while the backfill ran").isPositive();
 		assertThat(backfill()).containsEntry("percentDone", 100.0);
 		// Posts published after the scan passed their token range are not copied: the
-		// dual
-		// writes put them in the new table already.
+		// dual writes put them in the new table already.
 		assertThat(((Number) backfill().get("rowsCopied")).longValue()).isPositive();
 
 		// VERIFY: both tables compared, row by row, both ways; the cut-over waits for it.

@@ -106,10 +106,8 @@ class OrderRepository {
 			.set("operations", next.operations())
 			.set("updatedAt", next.updatedAt());
 		// Spring Data maps the names and values of a query and an update to their
-		// columns,
-		// but not those of an IF condition: the condition names the column and carries
-		// the
-		// stored value (the enum's name).
+		// columns, but not those of an IF condition: the condition names the column and
+		// carries the stored value (the enum's name).
 		return transaction(next.orderId(), update,
 				Filter.from(where("status").is(current.status().name()), where("version").is(current.version())));
 	}

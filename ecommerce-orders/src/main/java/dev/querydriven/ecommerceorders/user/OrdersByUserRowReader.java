@@ -11,11 +11,11 @@ import org.springframework.stereotype.Component;
 
 /**
  * Reads an {@code orders_by_user} row with one typed getter per column, in place of
- * Spring Data's generic mapping, which measured at about a third of the throughput on a
- * user's order history, the service's hottest read (the address, a user-defined type,
- * costs the generic mapping a second entity per row). The template uses it for every read
- * of {@link OrdersByUserRow}; the queries stay entity queries. {@code RowReaderCheck}
- * holds it to what Spring Data reads.
+ * Spring Data's generic mapping, which costs more per row on a user's order history, the
+ * service's hottest read (the address, a user-defined type, costs the generic mapping a
+ * second entity per row; the service README, "What it costs, measured"). The template
+ * uses it for every read of {@link OrdersByUserRow}; the queries stay entity queries.
+ * {@code RowReaderCheck} holds it to what Spring Data reads.
  */
 @Component
 @ReadingConverter

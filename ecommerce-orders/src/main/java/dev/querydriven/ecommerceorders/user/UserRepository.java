@@ -40,10 +40,10 @@ class UserRepository {
 
 	/**
 	 * The first page, written out rather than built from a {@code Query} on every call:
-	 * building the query (mapping the criteria, rendering the CQL) cost this, the
-	 * service's hottest read, about forty percent of its throughput in the service layer
-	 * (2,836 against 4,690 requests/s). The template still prepares it once and maps the
-	 * rows to the entity.
+	 * building the query (mapping the criteria, rendering the CQL) on every request was a
+	 * large share of the cost of this, the service's hottest read (the service README,
+	 * "What it costs, measured"). The template still prepares it once and maps the rows
+	 * to the entity.
 	 */
 	private static final String FIRST_PAGE = "SELECT * FROM orders_by_user WHERE user_id = ? LIMIT ?";
 
@@ -146,8 +146,7 @@ class UserRepository {
 	 */
 	Mono<Boolean> compareAndSetAddress(UsersByIdRow current, UsersByIdRow next) {
 		// An IF condition is not mapped like the query and the update: it names the
-		// column
-		// and carries the stored value.
+		// column and carries the stored value.
 		UpdateOptions options = UpdateOptions.builder()
 			.ifCondition(where("address_version").is(current.addressVersion()))
 			.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)

@@ -173,10 +173,10 @@ class ReadingRepository {
 	/**
 	 * One raw row with its TTL: the statement written out and bound by hand, the one
 	 * write of this service that skips the entity. Ingestion turns every reading into an
-	 * insert; rendering each from the entity (converting its properties, building the
-	 * CQL) measured at about half the service layer's ingestion throughput, and at three
-	 * quarters of a batch of 1,000's request time. The text is the one Spring Data
-	 * renders for a {@link SensorDataRow} with a TTL.
+	 * insert, and rendering each from the entity (converting its properties, building the
+	 * CQL) was the largest cost of ingesting a batch (the service README, "What it costs,
+	 * measured"). The text is the one Spring Data renders for a {@link SensorDataRow}
+	 * with a TTL.
 	 */
 	private Mono<BoundStatement> insert(SensorDataRow row, int ttlSeconds) {
 		return this.statements.bind(INSERT, COPY, row.sensorId(), row.date(), row.hour(), row.readingTime(),

@@ -8,10 +8,10 @@ import org.springframework.stereotype.Component;
 
 /**
  * Reads a {@code sensor_data} row with one typed getter per column, in place of Spring
- * Data's generic mapping, which measured at about half the throughput on a sensor's
- * latest readings, the service's hottest read. The template uses it for every read of
- * {@link SensorDataRow}; the queries stay entity queries. {@code RowReaderCheck} holds it
- * to what Spring Data reads.
+ * Data's generic mapping, which costs more per row on a sensor's latest readings, the
+ * service's hottest read (the service README, "What it costs, measured"). The template
+ * uses it for every read of {@link SensorDataRow}; the queries stay entity queries.
+ * {@code RowReaderCheck} holds it to what Spring Data reads.
  */
 @Component
 @ReadingConverter

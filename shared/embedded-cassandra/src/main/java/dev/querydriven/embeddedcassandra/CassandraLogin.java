@@ -52,10 +52,9 @@ public final class CassandraLogin {
 		long deadline = System.nanoTime() + retryFor.toNanos();
 		// A schema change's answer waits for the driver to refresh its schema metadata,
 		// and the driver holds each refresh for a debounce window (1 s by default) to
-		// fold
-		// a burst of changes into one. Whoever logs in here runs schema changes one after
-		// the other (migrations, test keyspaces), so each would wait the whole second: a
-		// short window keeps the folding and drops the wait.
+		// fold a burst of changes into one. Whoever logs in here runs schema changes one
+		// after the other (migrations, test keyspaces), so each would wait the whole
+		// second: a short window keeps the folding and drops the wait.
 		DriverConfigLoader config = DriverConfigLoader.programmaticBuilder()
 			.withDuration(DefaultDriverOption.METADATA_SCHEMA_WINDOW, Duration.ofMillis(50))
 			.withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(5))

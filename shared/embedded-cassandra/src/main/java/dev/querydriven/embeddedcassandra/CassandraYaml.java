@@ -198,8 +198,7 @@ public final class CassandraYaml {
 		lines.add("materialized_views_enabled: " + !enforced);
 		lines.add("sasi_indexes_enabled: " + !enforced);
 		// A relaxed node (the model check's) loads a published schema as written,
-		// functions
-		// included; the services' nodes run no user code.
+		// functions included; the services' nodes run no user code.
 		lines.add("user_defined_functions_enabled: " + !enforced);
 		lines.add("read_before_write_list_operations_enabled: " + !enforced);
 		lines.add("partition_keys_in_select_warn_threshold: 5");

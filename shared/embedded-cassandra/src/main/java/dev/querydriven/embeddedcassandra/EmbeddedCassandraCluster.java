@@ -73,9 +73,8 @@ public final class EmbeddedCassandraCluster implements AutoCloseable {
 			.toList();
 		others.forEach(CompletableFuture::join);
 		// Joined without bootstrap, the nodes must agree on the ring before anything is
-		// written:
-		// the superuser's row would otherwise land on a node that turns out not to own
-		// it.
+		// written: the superuser's row would otherwise land on a node that turns out not
+		// to own it.
 		RingView.awaitAgreement(this.nodes, this.startupTimeout);
 		this.superuser = SuperuserSetup.secureCluster(contactPoints(), EmbeddedCassandra.DATACENTER, this.superuserFile,
 				this.nodes.size(), this.startupTimeout);

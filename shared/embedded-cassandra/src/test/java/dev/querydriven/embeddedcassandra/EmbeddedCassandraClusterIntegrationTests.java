@@ -67,10 +67,9 @@ class EmbeddedCassandraClusterIntegrationTests {
 					.setIdempotent(true);
 				// Even once the nodes agree on the schema, a node may for a moment refuse
 				// a write to a table it has only just created: as a replica ("Unknown
-				// CF")
-				// or as the coordinator ("table kv does not exist"), now and then on a
-				// busy machine. The write is idempotent: try it until every replica takes
-				// it.
+				// CF") or as the coordinator ("table kv does not exist"), now and then on
+				// a busy machine. The write is idempotent: try it until every replica
+				// takes it.
 				await().atMost(Duration.ofMinutes(1))
 					.ignoreExceptionsMatching((failure) -> (failure instanceof ServerError
 							&& String.valueOf(failure.getMessage()).contains("Unknown CF"))

@@ -223,8 +223,8 @@ final class AntiPatternCheck {
 		}
 		List<String> sources = new ArrayList<>();
 		// A TTL on a time-bucketed table expires old buckets, partitions that are no
-		// longer
-		// read; on any other table, expired cells sit among the live rows that are read.
+		// longer read; on any other table, expired cells sit among the live rows that are
+		// read.
 		boolean bucketed = !shape.timeBuckets().isEmpty() && shape.timeOrderedBy().isPresent();
 		for (CataloguedStatement statement : context.statements) {
 			statement.parsed().ifPresent((parsed) -> {

@@ -384,8 +384,7 @@ class ModelCheckIntegrationTests {
 		assertThat(comments.partitions()).isGreaterThanOrEqualTo(20);
 		assertThat(comments.maxPartitionBytes()).isGreaterThanOrEqualTo(comments.meanPartitionBytes());
 		// The estimate (declared 134 B of values + 8 B per cell) is within a factor of
-		// the
-		// node's serialized rows: the declared facts describe this data.
+		// the node's serialized rows: the declared facts describe this data.
 		assertThat(comments.measuredBytesPerRow()).isBetween(comments.estimatedBytesPerRow() / 2,
 				comments.estimatedBytesPerRow() * 3 / 2);
 		assertThat(report.measuredFindings()).isEmpty();

@@ -53,13 +53,11 @@ final class ContainerBackend implements CassandraBackend {
 			.withEnv("CASSANDRA_DC", DATACENTER)
 			.withEnv("JVM_EXTRA_OPTS", String.join(" ",
 					// Start fast: one node has no gossip to wait for and no reason to
-					// delay
-					// its superuser.
+					// delay its superuser.
 					"-Dcassandra.superuser_setup_delay_ms=0", "-Dcassandra.skip_wait_for_gossip_to_settle=0",
 					String.join(" ", EmbeddedCassandra.THROWAWAY_AUTHENTICATION),
 					// JMX without authentication on one port for both the registry and
-					// the
-					// connection, which the stub names as 127.0.0.1: the same port is
+					// the connection, which the stub names as 127.0.0.1: the same port is
 					// published on the host's loopback address only.
 					"-Dcassandra.jmx.remote.port=" + this.jmxPort,
 					"-Dcom.sun.management.jmxremote.rmi.port=" + this.jmxPort,
@@ -69,10 +67,8 @@ final class ContainerBackend implements CassandraBackend {
 			.waitingFor(new CqlLoginWaitStrategy(CQL_PORT, DATACENTER, DEFAULT_SUPERUSER)
 				.withStartupTimeout(STARTUP_TIMEOUT));
 		// Without Testcontainers' reaper (Ryuk), which CI runs without, nothing else
-		// removes
-		// the container: registered before the start, so that a test run stopped while
-		// the
-		// node starts removes it too.
+		// removes the container: registered before the start, so that a test run stopped
+		// while the node starts removes it too.
 		Runtime.getRuntime().addShutdownHook(new Thread(this::close, "cassandra-container-shutdown"));
 		try {
 			this.container.start();

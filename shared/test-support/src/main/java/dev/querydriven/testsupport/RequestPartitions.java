@@ -39,8 +39,7 @@ public final class RequestPartitions {
 	 */
 	public static int read(StatementRecorder recorder, String route, Runnable request) {
 		// The driver reports a statement after its response arrived, on its own threads:
-		// a
-		// previous request's last statement may still be on its way, and must not be
+		// a previous request's last statement may still be on its way, and must not be
 		// counted with this one.
 		if (!recorder.awaitQuiet(Duration.ofSeconds(10))) {
 			throw new AssertionError("Statements of earlier requests were still running after 10 s");

@@ -77,8 +77,7 @@ public class FollowService {
 					.then(this.follows.upsertFollowing(userId, pair.get(1), change.at(), shard))
 					.doOnNext(write::put)
 					// The counter moves once the follow is written, before the copies'
-					// work
-					// after it reads it.
+					// work after it reads it.
 					.then(Mono.defer(
 							() -> this.copies.write(change, write, (timestamp) -> this.follows.countFollow(targetId))))
 					.then();

@@ -272,11 +272,10 @@ class TimelineRepository {
 	 * One of the home timeline's reads, on Spring Data's CQL template: the statement
 	 * prepared once (by the service's session, which keeps it), bound, and each row
 	 * mapped by the given mapper. The home timeline runs three or more of these per
-	 * request, and through the entity template (a statement or query per call, then the
-	 * converter's dispatch per row) its client-side CPU was measured at a fifth more than
-	 * this path's (the service README, "What it costs, measured"). The rows are still
-	 * Spring Data's: the day pages by the row reader its converter uses, the author lists
-	 * by the converter itself.
+	 * request, and the entity template (a statement or query per call, then the
+	 * converter's dispatch per row) costs more client CPU than this path (the service
+	 * README, "What it costs, measured"). The rows are still Spring Data's: the day pages
+	 * by the row reader its converter uses, the author lists by the converter itself.
 	 */
 	private <T> Flux<T> read(String statement, RowMapper<T> rows, Object... values) {
 		return this.cql.query(statement,

@@ -8,10 +8,10 @@ import org.springframework.stereotype.Component;
 
 /**
  * Reads a {@code user_timeline} row with one typed getter per column, in place of Spring
- * Data's generic mapping, which measured at about two thirds of the throughput on the
- * home timeline, the service's hottest read (20 rows per page, several pages per
- * request). The template uses it for every read of {@link UserTimelineRow}; the queries
- * stay entity queries. {@code RowReaderCheck} holds it to what Spring Data reads.
+ * Data's generic mapping, which costs more per row on the home timeline, the service's
+ * hottest read (20 rows per page, several pages per request; the service README, "What it
+ * costs, measured"). The template uses it for every read of {@link UserTimelineRow}; the
+ * queries stay entity queries. {@code RowReaderCheck} holds it to what Spring Data reads.
  */
 @Component
 @ReadingConverter

@@ -67,8 +67,7 @@ final class SchemaLoader {
 		this.session = session;
 		this.file = file;
 		// The node's warnings (an experimental view, a large batch of sample data) go
-		// into
-		// the report's notes rather than into the driver's log.
+		// into the report's notes rather than into the driver's log.
 		this.quiet = session.getContext()
 			.getConfig()
 			.getDefaultProfile()

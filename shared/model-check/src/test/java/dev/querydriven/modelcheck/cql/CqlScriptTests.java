@@ -41,8 +41,7 @@ class CqlScriptTests {
 
 				-- Q1: a user's profile
 				SELECT * FROM users_by_id WHERE user_id = ?;
-				// Q2: a user's posts,
-				// newest first
+				// Q2: a user's posts, newest first
 				SELECT * FROM posts_by_user WHERE user_id = ? AND month = ?;
 				SELECT * FROM t WHERE k = ?; -- trailing comment, about nothing
 				""");

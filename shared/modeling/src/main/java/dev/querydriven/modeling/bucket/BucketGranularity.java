@@ -113,8 +113,7 @@ public enum BucketGranularity {
 	String key(Instant start) {
 		LocalDate date = LocalDate.ofInstant(start, ZoneOffset.UTC);
 		// Locale.ROOT: a default locale with its own digits (Thai, Arabic) would
-		// otherwise
-		// write another key, hence another partition, for the same instant.
+		// otherwise write another key, hence another partition, for the same instant.
 		return switch (this) {
 			case HOUR -> date + String.format(Locale.ROOT, "T%02d", start.atZone(ZoneOffset.UTC).getHour());
 			case DAY -> date.toString();

@@ -137,8 +137,7 @@ public final class TimeSource {
 	private static long randomClockSequenceAndNode() {
 		long random = new SecureRandom().nextLong();
 		// Variant 10xx (RFC 4122) in the top bits; the node's multicast bit set, as RFC
-		// 4122
-		// asks of a random node id.
+		// 4122 asks of a random node id.
 		return (random & 0x3FFF_FFFF_FFFF_FFFFL) | 0x8000_0000_0000_0000L | 0x0000_0100_0000_0000L;
 	}
 

@@ -64,8 +64,7 @@ final class ScriptedExecutor implements StatementExecutor {
 			return Mono.delay(this.delay)
 				.then(this.delegate.execute(statement))
 				// Counted down before the completion reaches the caller, which may start
-				// the
-				// next statement at once.
+				// the next statement at once.
 				.doOnTerminate(this.inFlight::decrementAndGet)
 				.doOnCancel(this.inFlight::decrementAndGet);
 		});

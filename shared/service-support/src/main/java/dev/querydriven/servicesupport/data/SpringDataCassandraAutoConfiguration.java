@@ -40,10 +40,8 @@ public final class SpringDataCassandraAutoConfiguration {
 	 * thread, and the reactive continuations run there too: Spring Data's mapping of the
 	 * rows, the service's own code up to its next statement. With one connection, one
 	 * thread does that work for the whole service, and on the home timeline it was the
-	 * limit: the service layer left a sixth of the two cores idle and ran at 0.43–0.60 of
-	 * the raw driver; with two connections it used the whole machine and ran at 0.64–0.94
-	 * (alternating runs, the benchmarks' {@code remedies-ab.md}). The raw driver, whose
-	 * continuations do almost nothing, did not change beyond its usual spread.
+	 * limit: the service layer left part of the two cores idle; with two connections it
+	 * used the whole machine (the benchmarks' {@code remedies-ab.md} has the runs).
 	 * @param connections the connections to each node of the local datacenter
 	 * @return the customizer
 	 */
@@ -85,10 +83,10 @@ public final class SpringDataCassandraAutoConfiguration {
 	 * Spring Data's custom conversions with every row reader of the service: each
 	 * {@code @ReadingConverter} bean from {@code Row} to an entity. Spring Data maps a
 	 * row to an entity generically (for each column: find the property, resolve its type,
-	 * convert the value, then call the constructor), which measured at a quarter to a
-	 * half of the throughput of reading each column with one typed getter. On the hottest
-	 * reads a service declares a reader, and the template uses it for every read of that
-	 * entity, with the queries unchanged.
+	 * convert the value, then call the constructor), which costs several times the work
+	 * of reading each column with one typed getter (the benchmarks' README has the
+	 * measurements). On the hottest reads a service declares a reader, and the template
+	 * uses it for every read of that entity, with the queries unchanged.
 	 * @param rowReaders the service's row readers
 	 * @return the conversions
 	 */

@@ -70,8 +70,7 @@ public class ParameterBinding {
 		binder.registerCustomEditor(double.class, decimal);
 		binder.registerCustomEditor(Double.class, decimal);
 		// Every enum: the constant's exact name. (A blank value would otherwise be read
-		// as
-		// no value at all: an optional "to=" would quietly become "no target".) The
+		// as no value at all: an optional "to=" would quietly become "no target".) The
 		// editor only checks; the binder then looks the constant up by name.
 		binder.registerCustomEditor(Enum.class, new Editor((text) -> {
 			require(!text.isEmpty() && text.strip().equals(text));

@@ -371,8 +371,7 @@ public final class HostileInput {
 				case REFUSED -> {
 					if (expectation.framingLimit() && (status == 414 || status == 431)) {
 						// Refused by the HTTP server itself, before the application: see
-						// the
-						// service-support README.
+						// the service-support README.
 						return;
 					}
 					assertThat(expectation.statuses()).as(described).contains(status);

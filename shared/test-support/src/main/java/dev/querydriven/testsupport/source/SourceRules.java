@@ -33,8 +33,8 @@ public final class SourceRules {
 
 	private static final List<Pattern> FIGURES = List.of(
 			Pattern.compile("\\d[\\d,.]*\\s*(requests|req)/s", Pattern.CASE_INSENSITIVE),
-			Pattern.compile("core-ms", Pattern.CASE_INSENSITIVE),
-			Pattern.compile("measured at", Pattern.CASE_INSENSITIVE),
+			Pattern.compile("core-?ms", Pattern.CASE_INSENSITIVE),
+			Pattern.compile("measured\\s+at", Pattern.CASE_INSENSITIVE),
 			Pattern.compile("\\d\\.\\d+\\s*[x×]\\s+(the\\s+)?raw", Pattern.CASE_INSENSITIVE));
 
 	private SourceRules() {
@@ -49,9 +49,15 @@ public final class SourceRules {
 		List<String> found = new ArrayList<>();
 		for (Path file : javaFiles(sources)) {
 			List<String> lines = read(file);
+			boolean inTextBlock = false;
 			for (int i = 0; i < lines.size(); i++) {
+				// A text block's lines are a string's content, not comments.
+				if (countTextBlockQuotes(lines.get(i)) % 2 == 1) {
+					inTextBlock = !inTextBlock;
+					continue;
+				}
 				Matcher comment = LINE_COMMENT.matcher(lines.get(i));
-				if (comment.matches() && isFragment(lines, i, comment.group(1))) {
+				if (!inTextBlock && comment.matches() && isFragment(lines, i, comment.group(1))) {
 					found.add(file + ":" + (i + 1) + ": " + lines.get(i).trim());
 				}
 			}
@@ -105,6 +111,14 @@ public final class SourceRules {
 	private static String commentText(String line) {
 		Matcher comment = LINE_COMMENT.matcher(line);
 		return comment.matches() ? comment.group(2) : "";
+	}
+
+	private static int countTextBlockQuotes(String line) {
+		int count = 0;
+		for (int at = line.indexOf("\"\"\""); at >= 0; at = line.indexOf("\"\"\"", at + 3)) {
+			count++;
+		}
+		return count;
 	}
 
 	static int width(String line) {
