@@ -2,7 +2,6 @@ package dev.querydriven.iotsensors.reading;
 
 import java.util.List;
 
-import dev.querydriven.iotsensors.IotSensorsProperties;
 import dev.querydriven.modeling.dualwrite.DualWriter;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -19,7 +18,7 @@ import org.springframework.stereotype.Component;
  * safe too.
  *
  * <p>
- * The writes run {@code ingestion.write-concurrency} at a time: a batch spanning 25 hours
+ * The writes run {@code reading.write-concurrency} at a time: a batch spanning 25 hours
  * recomputes 25 rollups, not all at once.
  */
 @Component
@@ -31,10 +30,10 @@ class ReadingCopies {
 
 	private final int concurrency;
 
-	ReadingCopies(List<ReadingCopy> copies, DualWriter writer, IotSensorsProperties properties) {
+	ReadingCopies(List<ReadingCopy> copies, DualWriter writer, ReadingProperties properties) {
 		this.copies = List.copyOf(copies);
 		this.writer = writer;
-		this.concurrency = properties.ingestion().writeConcurrency();
+		this.concurrency = properties.writeConcurrency();
 	}
 
 	/**

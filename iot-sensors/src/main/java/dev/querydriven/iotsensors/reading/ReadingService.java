@@ -9,7 +9,6 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.UUID;
 
-import dev.querydriven.iotsensors.IotSensorsProperties;
 import dev.querydriven.iotsensors.TimeRange;
 import dev.querydriven.iotsensors.sensor.SensorService;
 import dev.querydriven.modeling.bucket.Bucket;
@@ -54,14 +53,14 @@ public class ReadingService {
 	private final DistributionSummary partitionsPerPage;
 
 	ReadingService(ReadingRepository readings, ReadingCopies copies, SensorService sensors, CursorCodec cursors,
-			TimeSource time, IotSensorsProperties properties, MeterRegistry meters) {
+			TimeSource time, ReadingProperties properties, MeterRegistry meters) {
 		this.readings = readings;
 		this.copies = copies;
 		this.sensors = sensors;
 		this.cursors = cursors;
 		this.time = time;
-		this.retention = properties.readings().retention();
-		this.concurrency = properties.ingestion().writeConcurrency();
+		this.retention = properties.retention();
+		this.concurrency = properties.writeConcurrency();
 		this.partitionsPerPage = DistributionSummary.builder("querydriven.iotsensors.readings.partitions.per.page")
 			.description("Hour partitions one page of readings read (empty ones included): the cost of a range query")
 			.baseUnit("partitions")
@@ -71,12 +70,12 @@ public class ReadingService {
 	/**
 	 * Stores readings of one registered sensor, then every table derived from them.
 	 * Readings are grouped by hour partition; each partition is written on its own
-	 * (single-partition batches), {@code ingestion.write-concurrency} partitions at a
-	 * time, never in a multi-partition batch. Once every raw row is written (and so
-	 * readable), the derived tables follow: the rollups of the hours touched and the
-	 * latest reading ({@link ReadingCopies}). Every statement is an idempotent upsert: a
-	 * failure part-way leaves nothing a retry of the same readings would not overwrite
-	 * with the same values.
+	 * (single-partition batches), {@code reading.write-concurrency} partitions at a time,
+	 * never in a multi-partition batch. Once every raw row is written (and so readable),
+	 * the derived tables follow: the rollups of the hours touched and the latest reading
+	 * ({@link ReadingCopies}). Every statement is an idempotent upsert: a failure
+	 * part-way leaves nothing a retry of the same readings would not overwrite with the
+	 * same values.
 	 * @param sensorId the sensor (registered: the caller checked)
 	 * @param rows the readings, one per instant
 	 * @param receivedAt the instant their ages were judged against; each row's TTL is the

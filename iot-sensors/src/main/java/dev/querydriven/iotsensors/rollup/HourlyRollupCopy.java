@@ -4,9 +4,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
 
-import dev.querydriven.iotsensors.IotSensorsProperties;
 import dev.querydriven.iotsensors.reading.ReadingChange;
 import dev.querydriven.iotsensors.reading.ReadingCopy;
+import dev.querydriven.iotsensors.reading.ReadingProperties;
 import dev.querydriven.modeling.bucket.Bucket;
 import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
 import dev.querydriven.modeling.time.TimeSource;
@@ -37,11 +37,12 @@ class HourlyRollupCopy implements ReadingCopy {
 
 	private final int concurrency;
 
-	HourlyRollupCopy(RollupRepository repository, TimeSource time, IotSensorsProperties properties) {
+	HourlyRollupCopy(RollupRepository repository, TimeSource time, RollupProperties properties,
+			ReadingProperties readings) {
 		this.repository = repository;
 		this.time = time;
-		this.retention = properties.rollups().retention();
-		this.concurrency = properties.ingestion().writeConcurrency();
+		this.retention = properties.retention();
+		this.concurrency = readings.writeConcurrency();
 	}
 
 	@Override
