@@ -25,7 +25,7 @@ class ArchitectureTests {
 	 * entities (the counters included: read as entities, incremented with
 	 * {@code Update.increment}).
 	 */
-	private static final ServiceArchitectureRules rules = ServiceArchitectureRules.forService(
+	private static final ServiceArchitectureRules rules = ServiceArchitectureRules.forService("blog-platform",
 			"dev.querydriven.blogplatform",
 			new CqlTemplateException(type("migration.MigrationConfiguration"),
 					"constructs the migration engine on the driver session (infrastructure: its state tables, "
@@ -73,6 +73,16 @@ class ArchitectureTests {
 	@Test
 	void noSystemClock() {
 		rules.noSystemClock().check(classes);
+	}
+
+	/**
+	 * The service's settings are records named {@code <Feature>Properties} in their
+	 * feature's package, bound under {@code querydriven.blog-platform.<feature>} and
+	 * registered by the application's {@code @ConfigurationPropertiesScan}.
+	 */
+	@Test
+	void configurationPropertiesFollowTheConvention() {
+		rules.configurationPropertiesFollowTheConvention().check(classes);
 	}
 
 	/** Repositories are reached through their feature's service only. */

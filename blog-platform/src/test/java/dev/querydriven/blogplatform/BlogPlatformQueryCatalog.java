@@ -94,7 +94,7 @@ public class BlogPlatformQueryCatalog implements QueryCatalog {
 								+ "WHERE post_id = ? LIMIT ?",
 						"created_at ASC, comment_id ASC",
 						new SizingFacts(6_000_000, 4_000, 300, 1.0,
-								"Unbucketed, bounded by the enforced cap of querydriven.blog.comments.max-per-post "
+								"Unbucketed, bounded by the enforced cap of querydriven.blog-platform.comment.max-per-post "
 										+ "= 4,000 comments of at most 2,000 characters (checked against the "
 										+ "comment_counts counter, so concurrent comments may pass it by a few): "
 										+ "~1.2 MB typical, ~8.5 MB if every comment is 2,000 ASCII characters, "
@@ -222,7 +222,7 @@ public class BlogPlatformQueryCatalog implements QueryCatalog {
 	 */
 	@Override
 	public List<RouteBudget> routeBudgets() {
-		CategoryProperties categories = new Binder().bindOrCreate("querydriven.blog.categories",
+		CategoryProperties categories = new Binder().bindOrCreate("querydriven.blog-platform.category",
 				CategoryProperties.class);
 		int categoryPage = 1 + categories.maxBucketsPerPage();
 		String status = "the migration's state, and the checkpoints of its backfill run and of its verify run (once "
@@ -252,7 +252,7 @@ public class BlogPlatformQueryCatalog implements QueryCatalog {
 				new RouteBudget("GET /categories/{category}/posts", categoryPage + 1, categoryPage + 1,
 						"once reads come from the month buckets: the category's month index, then month after month "
 								+ "until the page is full: at most " + categories.maxBucketsPerPage()
-								+ " (querydriven.blog.categories.max-buckets-per-page), then the page ends with a "
+								+ " (querydriven.blog-platform.category.max-buckets-per-page), then the page ends with a "
 								+ "cursor to the next month. Before the cut-over: the legacy table's one partition"
 								+ phase),
 				new RouteBudget("GET /authors/{authorId}/posts", 1, 1, "the author's list: one partition"),

@@ -46,7 +46,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * tests' category copies in the shared context.
  */
 @ActiveProfiles("test")
-@SpringBootTest(properties = { "querydriven.seed.enabled=true", "querydriven.seed.posts=500" })
+@SpringBootTest(
+		properties = { "querydriven.blog-platform.seed.enabled=true", "querydriven.blog-platform.seed.posts=500" })
 @CassandraTest
 class ModelCheckIntegrationTests {
 
@@ -55,7 +56,7 @@ class ModelCheckIntegrationTests {
 
 	@DynamicPropertySource
 	static void migrationName(DynamicPropertyRegistry registry) {
-		registry.add("querydriven.blog.category-migration.name", () -> MIGRATION);
+		registry.add("querydriven.blog-platform.migration.category-migration.name", () -> MIGRATION);
 	}
 
 	/**

@@ -22,8 +22,8 @@ class ArchitectureTests {
 	 * The shared rules, with no CQL-template exception: every table of this service is
 	 * read and written through Spring Data entities.
 	 */
-	private static final ServiceArchitectureRules rules = ServiceArchitectureRules
-		.forService("dev.querydriven.ecommerceorders");
+	private static final ServiceArchitectureRules rules = ServiceArchitectureRules.forService("ecommerce-orders",
+			"dev.querydriven.ecommerceorders");
 
 	/**
 	 * The service depends on no other service: only on the shared modules and libraries.
@@ -61,6 +61,16 @@ class ArchitectureTests {
 	@Test
 	void noSystemClock() {
 		rules.noSystemClock().check(classes);
+	}
+
+	/**
+	 * The service's settings are records named {@code <Feature>Properties} in their
+	 * feature's package, bound under {@code querydriven.ecommerce-orders.<feature>} and
+	 * registered by the application's {@code @ConfigurationPropertiesScan}.
+	 */
+	@Test
+	void configurationPropertiesFollowTheConvention() {
+		rules.configurationPropertiesFollowTheConvention().check(classes);
 	}
 
 	/** Repositories are reached through their feature's service only. */

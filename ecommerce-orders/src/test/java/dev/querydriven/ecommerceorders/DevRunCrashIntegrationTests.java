@@ -100,7 +100,8 @@ class DevRunCrashIntegrationTests {
 		Process process = new ProcessBuilder(java, "-Xmx512m", "-XX:TieredStopAtLevel=1", "-cp",
 				System.getProperty("java.class.path"), TestEcommerceOrdersApplication.class.getName(),
 				"--server.port=" + port, "--querydriven.cassandra.embedded.directory=" + node,
-				"--querydriven.cassandra.embedded.preferred-port=0", "--querydriven.seed.enabled=false")
+				"--querydriven.cassandra.embedded.preferred-port=0",
+				"--querydriven.ecommerce-orders.seed.enabled=false")
 			.redirectErrorStream(true)
 			.redirectOutput(log.toFile())
 			.start();

@@ -24,7 +24,7 @@ class ArchitectureTests {
 	 * answer of Q5, an aggregate, by hand (the repository is package-private, so it is
 	 * named by its class name here).
 	 */
-	private static final ServiceArchitectureRules rules = ServiceArchitectureRules.forService(
+	private static final ServiceArchitectureRules rules = ServiceArchitectureRules.forService("iot-sensors",
 			"dev.querydriven.iotsensors",
 			new CqlTemplateException(classes.get("dev.querydriven.iotsensors.rollup.RollupRepository").reflect(),
 					"Q5's answer is an aggregate of a raw hour (count, minima, maxima, means), not a row of any "
@@ -69,6 +69,16 @@ class ArchitectureTests {
 	@Test
 	void noSystemClock() {
 		rules.noSystemClock().check(classes);
+	}
+
+	/**
+	 * The service's settings are records named {@code <Feature>Properties} in their
+	 * feature's package, bound under {@code querydriven.iot-sensors.<feature>} and
+	 * registered by the application's {@code @ConfigurationPropertiesScan}.
+	 */
+	@Test
+	void configurationPropertiesFollowTheConvention() {
+		rules.configurationPropertiesFollowTheConvention().check(classes);
 	}
 
 	/** Repositories are reached through their feature's service only. */

@@ -3,6 +3,8 @@ package dev.querydriven.iotsensors;
 import java.time.Duration;
 import java.util.List;
 
+import dev.querydriven.iotsensors.reading.ReadingProperties;
+import dev.querydriven.iotsensors.rollup.RollupProperties;
 import dev.querydriven.modelcheck.catalog.AccessPattern;
 import dev.querydriven.modelcheck.catalog.CatalogExemption;
 import dev.querydriven.modelcheck.catalog.QueryCatalog;
@@ -195,13 +197,13 @@ public class IotSensorsQueryCatalog implements QueryCatalog {
 	 */
 	@Override
 	public List<RouteBudget> routeBudgets() {
-		IotSensorsProperties defaults = new Binder().bindOrCreate("querydriven.iot-sensors",
-				IotSensorsProperties.class);
-		IotSensorsProperties.Readings readings = defaults.readings();
+		ReadingProperties readings = new Binder().bindOrCreate("querydriven.iot-sensors.reading",
+				ReadingProperties.class);
+		RollupProperties rollups = new Binder().bindOrCreate("querydriven.iot-sensors.rollup", RollupProperties.class);
 		int readingHours = bucketsSpanned(readings.maxRange(), Duration.ofHours(1));
 		int ingestedHours = bucketsSpanned(readings.lateAllowance().plus(readings.clockSkewAllowance()),
 				Duration.ofHours(1));
-		int rollupDays = bucketsSpanned(defaults.rollups().maxRange(), Duration.ofDays(1));
+		int rollupDays = bucketsSpanned(rollups.maxRange(), Duration.ofDays(1));
 		return List.of(new RouteBudget("POST /sensors", 1, 1, "the sensor, to tell a new registration from a replay"),
 				new RouteBudget("GET /sensors/{sensorId}", 1, 1, "the sensor"),
 				new RouteBudget("GET /sites/{siteId}/sensors", 1, 1, "the site's sensors, one partition"),
@@ -219,7 +221,7 @@ public class IotSensorsQueryCatalog implements QueryCatalog {
 								+ "silent one"),
 				new RouteBudget("GET /sensors/{sensorId}/rollups/hourly", 1 + rollupDays, 1 + rollupDays,
 						"the sensor, then every day partition of the range: " + rollupDays + " for the longest range ("
-								+ defaults.rollups().maxRange().toDays() + " days, not aligned to midnight)"),
+								+ rollups.maxRange().toDays() + " days, not aligned to midnight)"),
 				new RouteBudget("GET /buckets/advice", 0, 0, "arithmetic on the given rates: no read"));
 	}
 

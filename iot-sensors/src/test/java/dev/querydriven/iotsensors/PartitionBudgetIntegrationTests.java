@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.UUID;
 
 import dev.querydriven.iotsensors.ingestion.NewReading;
+import dev.querydriven.iotsensors.reading.ReadingProperties;
+import dev.querydriven.iotsensors.rollup.RollupProperties;
 import dev.querydriven.modelcheck.harness.PartitionBudgets;
 import dev.querydriven.testsupport.recording.StatementRecorder;
 import dev.querydriven.testsupport.RequestPartitions;
@@ -51,7 +53,10 @@ class PartitionBudgetIntegrationTests {
 	private MutableClock clock;
 
 	@Autowired
-	private IotSensorsProperties properties;
+	private ReadingProperties readings;
+
+	@Autowired
+	private RollupProperties rollups;
 
 	@Autowired
 	private ApplicationContext context;
@@ -105,8 +110,8 @@ class PartitionBudgetIntegrationTests {
 		Instant now = this.start.truncatedTo(ChronoUnit.HOURS).minusSeconds(60);
 		this.clock.setInstant(now);
 		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
-		Instant oldest = now.minus(this.properties.readings().lateAllowance());
-		Instant newest = now.plus(this.properties.readings().clockSkewAllowance());
+		Instant oldest = now.minus(this.readings.lateAllowance());
+		Instant newest = now.plus(this.readings.clockSkewAllowance());
 		List<NewReading> readings = new ArrayList<>();
 		for (Instant time = oldest; time.isBefore(newest); time = time.plus(Duration.ofHours(1))) {
 			readings.add(IotSensorsFixtures.reading(time));
@@ -127,7 +132,7 @@ class PartitionBudgetIntegrationTests {
 		measure("GET /sensors/{sensorId}/readings",
 				() -> this.client.get()
 					.uri((uri) -> uri.path("/sensors/{id}/readings")
-						.queryParam("from", to.minus(this.properties.readings().maxRange()))
+						.queryParam("from", to.minus(this.readings.maxRange()))
 						.queryParam("to", to)
 						.queryParam("limit", 100)
 						.build(sensorId))
@@ -163,7 +168,7 @@ class PartitionBudgetIntegrationTests {
 		measure("GET /sensors/{sensorId}/rollups/hourly",
 				() -> this.client.get()
 					.uri((uri) -> uri.path("/sensors/{id}/rollups/hourly")
-						.queryParam("from", to.minus(this.properties.rollups().maxRange()))
+						.queryParam("from", to.minus(this.rollups.maxRange()))
 						.queryParam("to", to)
 						.build(sensorId))
 					.exchange()

@@ -27,7 +27,7 @@ class ArchitectureTests {
 	 * mappers, measured to cost a fifth less client CPU per request than the entity
 	 * template.
 	 */
-	private static final ServiceArchitectureRules rules = ServiceArchitectureRules.forService(
+	private static final ServiceArchitectureRules rules = ServiceArchitectureRules.forService("social-feed",
 			"dev.querydriven.socialfeed",
 			new CqlTemplateException(TimelineFanOutConfiguration.class,
 					"constructs the FanOut on the driver session (infrastructure)"),
@@ -76,6 +76,16 @@ class ArchitectureTests {
 	@Test
 	void noSystemClock() {
 		rules.noSystemClock().check(classes);
+	}
+
+	/**
+	 * The service's settings are records named {@code <Feature>Properties} in their
+	 * feature's package, bound under {@code querydriven.social-feed.<feature>} and
+	 * registered by the application's {@code @ConfigurationPropertiesScan}.
+	 */
+	@Test
+	void configurationPropertiesFollowTheConvention() {
+		rules.configurationPropertiesFollowTheConvention().check(classes);
 	}
 
 	/** Repositories are reached through their feature's service only. */

@@ -36,10 +36,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * tables almost empty to measure.
  */
 @ActiveProfiles("test")
-@SpringBootTest(properties = { "querydriven.seed.enabled=true", "querydriven.seed.users=60",
-		"querydriven.seed.follows-per-user=6", "querydriven.seed.max-posts-per-user=4",
-		"querydriven.seed.posts-per-popular-author=10", "querydriven.seed.likes=150",
-		"social-feed.timeline.fan-out-threshold=20" })
+@SpringBootTest(properties = { "querydriven.social-feed.seed.enabled=true", "querydriven.social-feed.seed.users=60",
+		"querydriven.social-feed.seed.follows-per-user=6", "querydriven.social-feed.seed.max-posts-per-user=4",
+		"querydriven.social-feed.seed.posts-per-popular-author=10", "querydriven.social-feed.seed.likes=150",
+		"querydriven.social-feed.timeline.fan-out-threshold=20" })
 @CassandraTest
 class ModelCheckIntegrationTests {
 

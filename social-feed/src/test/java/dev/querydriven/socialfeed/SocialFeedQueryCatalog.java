@@ -42,8 +42,8 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 
 	/**
 	 * The high-fanout authors one user follows, as the model sizes Q14's partition. A
-	 * page merges at most {@code social-feed.timeline.max-pulled-authors} of them (100
-	 * too), which is what bounds the timeline's worst case.
+	 * page merges at most {@code querydriven.social-feed.timeline.max-pulled-authors} of
+	 * them (100 too), which is what bounds the timeline's worst case.
 	 */
 	private static final int HIGH_FANOUT_AUTHORS_FOLLOWED = 100;
 
@@ -88,7 +88,7 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 								+ "FROM followers_by_user_shard WHERE user_id = ? AND shard = ? AND follower_id > ? LIMIT ?",
 						"follower_id ASC",
 						new SizingFacts(USERS, 50_000, 70, 1,
-								"shards of 50,000 follows (social-feed.follow.followers-per-shard) bound every "
+								"shards of 50,000 follows (querydriven.social-feed.follow.followers-per-shard) bound every "
 										+ "partition whatever the account's followers: one shard per ordinary "
 										+ "user, one more per 50,000 follows of a popular one; a row is a "
 										+ "follower id, a time and the follower's names (usernames at most 30 "
@@ -301,9 +301,10 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 	 */
 	@Override
 	public List<RouteBudget> routeBudgets() {
-		TimelineProperties timeline = new Binder().bindOrCreate("social-feed.timeline", TimelineProperties.class);
-		FollowProperties follow = new Binder().bindOrCreate("social-feed.follow", FollowProperties.class);
-		PostProperties posts = new Binder().bindOrCreate("social-feed.posts", PostProperties.class);
+		TimelineProperties timeline = new Binder().bindOrCreate("querydriven.social-feed.timeline",
+				TimelineProperties.class);
+		FollowProperties follow = new Binder().bindOrCreate("querydriven.social-feed.follow", FollowProperties.class);
+		PostProperties posts = new Binder().bindOrCreate("querydriven.social-feed.post", PostProperties.class);
 		int timelineDays = daysSpanned(timeline.retention());
 		int pulledMonths = monthsSpanned(timeline.retention());
 		// An author is promoted (and their followers migrated) when the follower count
@@ -329,7 +330,8 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 				new RouteBudget("GET /users/{userId}/followers", 2 + follow.maxShardsPerPage(),
 						2 + follow.maxShardsPerPage(),
 						"the user and their counts, then shard after shard until the page is full: at most "
-								+ follow.maxShardsPerPage() + " (social-feed.follow.max-shards-per-page), then the "
+								+ follow.maxShardsPerPage()
+								+ " (querydriven.social-feed.follow.max-shards-per-page), then the "
 								+ "page ends with a cursor to the next shard"),
 				new RouteBudget("GET /users/{userId}/following", 2, 2, "the user and their following list"),
 				new RouteBudget("POST /users/{userId}/posts", 3 + shardsAtPromotion, 3 + shardsAtPromotion,
@@ -338,7 +340,8 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 				new RouteBudget("GET /users/{userId}/posts", 1 + posts.maxBucketsPerPage(),
 						1 + posts.maxBucketsPerPage(),
 						"the user, then month after month back to the registration until the page is full: at most "
-								+ posts.maxBucketsPerPage() + " (social-feed.posts.max-buckets-per-page), then the "
+								+ posts.maxBucketsPerPage()
+								+ " (querydriven.social-feed.post.max-buckets-per-page), then the "
 								+ "page ends with a cursor to the next month"),
 				new RouteBudget("GET /hashtags/{tag}/posts", 1 + posts.maxBucketsPerPage(),
 						1 + posts.maxBucketsPerPage(),
@@ -357,7 +360,7 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 								+ pulledMonths
 								+ " months of each pulled (high-fanout) author's posts within it, for at most "
 								+ timeline.maxPulledAuthors()
-								+ " such authors (social-feed.timeline.max-pulled-authors; "
+								+ " such authors (querydriven.social-feed.timeline.max-pulled-authors; "
 								+ "a reader following more sees the posts of that many)"));
 	}
 

@@ -16,7 +16,6 @@ import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import reactor.core.publisher.Mono;
 
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Service;
 
 /**
@@ -33,7 +32,6 @@ import org.springframework.stereotype.Service;
  * back to it: everything older than that month's end).
  */
 @Service
-@EnableConfigurationProperties(CategoryProperties.class)
 class CategoryPostsService {
 
 	private final LegacyCategoryPostsRepository legacy;

@@ -13,14 +13,12 @@ import dev.querydriven.servicesupport.web.InvalidRequestException;
 import dev.querydriven.servicesupport.web.Page;
 import reactor.core.publisher.Mono;
 
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Service;
 
 /**
  * Adds comments to existing posts, within the per-post cap, and pages through a thread.
  */
 @Service
-@EnableConfigurationProperties(CommentProperties.class)
 public class CommentService {
 
 	/** Characters in an author name. */

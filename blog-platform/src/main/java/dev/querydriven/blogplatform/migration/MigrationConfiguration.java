@@ -11,7 +11,6 @@ import dev.querydriven.tablemigration.StateStatementExecutor;
 import dev.querydriven.tablemigration.TableMigration;
 
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -34,7 +33,6 @@ import org.springframework.data.cassandra.ReactiveSession;
  * verify job, a background job outside any request, run on the raw session.
  */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties(MigrationProperties.class)
 class MigrationConfiguration {
 
 	/**

@@ -9,7 +9,6 @@ import com.datastax.oss.driver.api.core.cql.Statement;
 import dev.querydriven.blogplatform.category.CategoryPost;
 import dev.querydriven.tablemigration.TableMigration;
 
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Component;
 
 /**
@@ -35,7 +34,6 @@ import org.springframework.stereotype.Component;
  * session, outside any request.
  */
 @Component
-@EnableConfigurationProperties(CategoryMigrationProperties.class)
 class PostsByCategoryMigration implements TableMigration<CategoryPost> {
 
 	/** The migration's name, as the admin endpoints show it. */
@@ -58,8 +56,8 @@ class PostsByCategoryMigration implements TableMigration<CategoryPost> {
 
 	private final PreparedStatement insertMonth;
 
-	PostsByCategoryMigration(CqlSession session, CategoryMigrationProperties properties) {
-		this.name = properties.name();
+	PostsByCategoryMigration(CqlSession session, MigrationProperties properties) {
+		this.name = properties.categoryMigration().name();
 		this.scanOld = session.prepare("SELECT " + COLUMNS + ", WRITETIME(title) AS written FROM posts_by_category_v1 "
 				+ "WHERE token(category) > ? AND token(category) <= ?");
 		this.scanNew = session.prepare("SELECT " + COLUMNS + " FROM posts_by_category "

@@ -14,7 +14,7 @@
  * new);</li>
  * <li>{@link dev.querydriven.blogplatform.migration.MigrationConfiguration}: the engine,
  * built from every {@link dev.querydriven.tablemigration.TableMigration} of the service,
- * with its pacing ({@code querydriven.blog.migrations.*});</li>
+ * with its pacing ({@code querydriven.blog-platform.migration.*});</li>
  * <li>{@link dev.querydriven.blogplatform.migration.MigrationController}: the admin
  * endpoints that show a migration's phase, backfill progress and verify report and drive
  * each transition.</li>

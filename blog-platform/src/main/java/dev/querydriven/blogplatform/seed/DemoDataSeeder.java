@@ -24,7 +24,6 @@ import org.springframework.beans.factory.DisposableBean;
 import org.springframework.boot.ApplicationArguments;
 import org.springframework.boot.ApplicationRunner;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Component;
 
@@ -40,8 +39,7 @@ import org.springframework.stereotype.Component;
  * event says when it is done.
  */
 @Component
-@ConditionalOnBooleanProperty("querydriven.seed.enabled")
-@EnableConfigurationProperties(SeedProperties.class)
+@ConditionalOnBooleanProperty("querydriven.blog-platform.seed.enabled")
 class DemoDataSeeder implements ApplicationRunner, DisposableBean {
 
 	static final int AUTHORS = 25;

@@ -4,8 +4,9 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * The demo data's volume and identity ({@code querydriven.seed.*}). The defaults make the
- * dev run's 3,000 posts; the model check's test seeds a smaller volume of the same shape.
+ * The demo data's volume and identity ({@code querydriven.blog-platform.seed.*}). The
+ * defaults make the dev run's 3,000 posts; the model check's test seeds a smaller volume
+ * of the same shape.
  *
  * @param enabled whether to seed at startup (on in {@code application.yml}, off in tests)
  * @param posts how many posts, spread over the last year (at least 1)
@@ -14,16 +15,16 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * volume uses a random one, so it never meets the demo data of another test on the same
  * node)
  */
-@ConfigurationProperties("querydriven.seed")
+@ConfigurationProperties("querydriven.blog-platform.seed")
 public record SeedProperties(@DefaultValue("false") boolean enabled, @DefaultValue("3000") int posts,
 		@DefaultValue("query-driven-blog-demo") String namespace) {
 
 	public SeedProperties {
 		if (posts < 1) {
-			throw new IllegalArgumentException("querydriven.seed.posts must be at least 1, not " + posts);
+			throw new IllegalArgumentException("querydriven.blog-platform.seed.posts must be at least 1, not " + posts);
 		}
 		if (namespace == null || namespace.isBlank()) {
-			throw new IllegalArgumentException("querydriven.seed.namespace must not be blank");
+			throw new IllegalArgumentException("querydriven.blog-platform.seed.namespace must not be blank");
 		}
 	}
 

@@ -68,8 +68,9 @@ import static org.awaitility.Awaitility.await;
 @Order(Integer.MAX_VALUE - 1)
 @ActiveProfiles("test")
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-		properties = { "querydriven.blog.migrations.refresh-interval=1s",
-				"querydriven.blog.migrations.settle-margin=500ms", "querydriven.blog.migrations.recheck-delay=200ms" })
+		properties = { "querydriven.blog-platform.migration.refresh-interval=1s",
+				"querydriven.blog-platform.migration.settle-margin=500ms",
+				"querydriven.blog-platform.migration.recheck-delay=200ms" })
 @AutoConfigureWebTestClient(timeout = "30s")
 @CassandraTest
 class MigrationIntegrationTests {
@@ -94,7 +95,7 @@ class MigrationIntegrationTests {
 
 	@DynamicPropertySource
 	static void migrationName(DynamicPropertyRegistry registry) {
-		registry.add("querydriven.blog.category-migration.name", () -> NAME);
+		registry.add("querydriven.blog-platform.migration.category-migration.name", () -> NAME);
 	}
 
 	/**

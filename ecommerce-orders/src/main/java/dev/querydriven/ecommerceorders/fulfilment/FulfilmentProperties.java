@@ -6,7 +6,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * Settings of the fulfilment queue ({@code querydriven.orders.queue.*}).
+ * Settings of the fulfilment queue ({@code querydriven.ecommerce-orders.fulfilment.*}).
  *
  * @param writeWindow the longest a queue write may take from choosing its day to landing
  * on the replicas, clock skew between instances included. A day is closed (no new order
@@ -14,7 +14,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * this long. A write that outlives it anyway re-checks the watermark afterwards.
  * @param advancer the background job moving watermarks forward
  */
-@ConfigurationProperties("querydriven.orders.queue")
+@ConfigurationProperties("querydriven.ecommerce-orders.fulfilment")
 public record FulfilmentProperties(@DefaultValue("2m") Duration writeWindow, @DefaultValue Advancer advancer) {
 
 	/**

@@ -16,7 +16,7 @@ import org.springframework.stereotype.Component;
  * they never disagree. Off in tests, which drive {@link QueueWatermarks#advance} by hand.
  */
 @Component
-@ConditionalOnBooleanProperty(name = "querydriven.orders.queue.advancer.enabled", matchIfMissing = true)
+@ConditionalOnBooleanProperty(name = "querydriven.ecommerce-orders.fulfilment.advancer.enabled", matchIfMissing = true)
 class WatermarkAdvancer {
 
 	private static final Logger logger = LoggerFactory.getLogger(WatermarkAdvancer.class);
@@ -30,8 +30,8 @@ class WatermarkAdvancer {
 		this.time = time;
 	}
 
-	@Scheduled(fixedDelayString = "${querydriven.orders.queue.advancer.interval:1m}",
-			initialDelayString = "${querydriven.orders.queue.advancer.interval:1m}")
+	@Scheduled(fixedDelayString = "${querydriven.ecommerce-orders.fulfilment.advancer.interval:1m}",
+			initialDelayString = "${querydriven.ecommerce-orders.fulfilment.advancer.interval:1m}")
 	Mono<Void> advance() {
 		return Flux.fromIterable(FulfilmentQueueCopy.QUEUED)
 			.concatMap((status) -> this.watermarks.advance(status, this.time.instant())

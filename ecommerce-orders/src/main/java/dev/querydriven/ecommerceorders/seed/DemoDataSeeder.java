@@ -47,7 +47,7 @@ import org.springframework.stereotype.Component;
  * is already in its final status. Runs in the background and logs its progress.
  */
 @Component
-@ConditionalOnBooleanProperty("querydriven.seed.enabled")
+@ConditionalOnBooleanProperty("querydriven.ecommerce-orders.seed.enabled")
 public class DemoDataSeeder implements ApplicationRunner {
 
 	private static final Logger logger = LoggerFactory.getLogger(DemoDataSeeder.class);

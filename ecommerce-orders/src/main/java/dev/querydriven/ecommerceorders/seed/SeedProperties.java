@@ -4,7 +4,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * The demo data of dev runs ({@code querydriven.seed.*}).
+ * The demo data of dev runs ({@code querydriven.ecommerce-orders.seed.*}).
  *
  * @param enabled whether to seed at startup (off in tests)
  * @param users how many users
@@ -14,7 +14,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * independent set of demo data (a test seeding its own volume uses a random one, so it
  * never meets the demo data of another test on the same node)
  */
-@ConfigurationProperties("querydriven.seed")
+@ConfigurationProperties("querydriven.ecommerce-orders.seed")
 public record SeedProperties(@DefaultValue("false") boolean enabled, @DefaultValue("200") int users,
 		@DefaultValue("3000") int orders, @DefaultValue("42") int days,
 		@DefaultValue("querydriven-demo") String namespace) {

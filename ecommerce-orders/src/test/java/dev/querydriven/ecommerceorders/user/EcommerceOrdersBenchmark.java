@@ -61,7 +61,7 @@ public class EcommerceOrdersBenchmark implements ServiceBenchmark {
 	public Map<String, String> properties() {
 		// The once-a-minute watermark job would run its statements into a captured
 		// request; it is background work of negligible cost.
-		return Map.of("querydriven.orders.queue.advancer.enabled", "false");
+		return Map.of("querydriven.ecommerce-orders.fulfilment.advancer.enabled", "false");
 	}
 
 	@Override

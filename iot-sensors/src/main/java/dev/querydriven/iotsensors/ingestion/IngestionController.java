@@ -2,7 +2,6 @@ package dev.querydriven.iotsensors.ingestion;
 
 import java.util.UUID;
 
-import dev.querydriven.iotsensors.IotSensorsProperties;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -28,16 +27,16 @@ class IngestionController {
 
 	private final int maxBatchSize;
 
-	IngestionController(IngestionService ingestion, ReadingValidator validator, IotSensorsProperties properties) {
+	IngestionController(IngestionService ingestion, ReadingValidator validator, IngestionProperties properties) {
 		this.ingestion = ingestion;
 		this.validator = validator;
-		this.maxBatchSize = properties.ingestion().maxBatchSize();
+		this.maxBatchSize = properties.maxBatchSize();
 	}
 
 	@PostMapping("/sensors/{sensorId}/readings")
 	@ResponseStatus(HttpStatus.ACCEPTED)
 	@Operation(summary = "Ingest one reading {time, temperature, humidity, batteryLevel} or an array of up to "
-			+ "ingestion.max-batch-size (1,000); 202 once every reading is written and readable")
+			+ "querydriven.iot-sensors.ingestion.max-batch-size (1,000); 202 once every reading is written and readable")
 	Mono<IngestionResponse> ingest(@PathVariable UUID sensorId,
 			@RequestBody @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
 					description = "One reading {\"time\": \"2026-11-29T21:30:00Z\", \"temperature\": 4.2, \"humidity\": 61.5, "

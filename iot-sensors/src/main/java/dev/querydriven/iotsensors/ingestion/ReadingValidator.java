@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import dev.querydriven.iotsensors.IotSensorsProperties;
+import dev.querydriven.iotsensors.reading.ReadingProperties;
 import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.servicesupport.web.InvalidRequestException;
 
@@ -33,15 +33,15 @@ public class ReadingValidator {
 
 	static final double MAX_TEMPERATURE = 125;
 
-	private final IotSensorsProperties.Readings policy;
+	private final ReadingProperties policy;
 
 	private final int maxBatchSize;
 
 	private final TimeSource time;
 
-	ReadingValidator(IotSensorsProperties properties, TimeSource time) {
-		this.policy = properties.readings();
-		this.maxBatchSize = properties.ingestion().maxBatchSize();
+	ReadingValidator(ReadingProperties readings, IngestionProperties ingestion, TimeSource time) {
+		this.policy = readings;
+		this.maxBatchSize = ingestion.maxBatchSize();
 		this.time = time;
 	}
 

@@ -3,7 +3,6 @@ package dev.querydriven.iotsensors.reading;
 import java.time.Instant;
 import java.util.UUID;
 
-import dev.querydriven.iotsensors.IotSensorsProperties;
 import dev.querydriven.iotsensors.TimeRange;
 import dev.querydriven.modeling.bucket.ReadOrder;
 import dev.querydriven.servicesupport.web.CursorCodec;
@@ -31,9 +30,9 @@ class ReadingController {
 
 	private final ReadingMapper mapper;
 
-	private final IotSensorsProperties properties;
+	private final ReadingProperties properties;
 
-	ReadingController(ReadingService readings, ReadingMapper mapper, IotSensorsProperties properties) {
+	ReadingController(ReadingService readings, ReadingMapper mapper, ReadingProperties properties) {
 		this.readings = readings;
 		this.mapper = mapper;
 		this.properties = properties;
@@ -41,7 +40,7 @@ class ReadingController {
 
 	@GetMapping("/sensors/{sensorId}/readings")
 	@Operation(summary = "A sensor's readings in [from, to), newest (desc, default) or oldest (asc) first, paged; "
-			+ "the range is at most readings.max-range (24 hours by default)")
+			+ "the range is at most querydriven.iot-sensors.reading.max-range (24 hours by default)")
 	Mono<Page<ReadingResponse>> findRange(@PathVariable UUID sensorId,
 			@RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME) Instant from,
 			@RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME) Instant to,
@@ -49,7 +48,7 @@ class ReadingController {
 					message = "must be asc or desc") String order,
 			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit,
 			@RequestParam(required = false) @Size(max = CursorCodec.MAX_LENGTH) String cursor) {
-		TimeRange range = TimeRange.of(from, to, this.properties.readings().maxRange());
+		TimeRange range = TimeRange.of(from, to, this.properties.maxRange());
 		ReadOrder readOrder = order.equals("asc") ? ReadOrder.OLDEST_FIRST : ReadOrder.NEWEST_FIRST;
 		return this.readings.findRange(sensorId, range, readOrder, limit, cursor)
 			.map((page) -> page.map(this.mapper::toResponse));

@@ -9,7 +9,6 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.UUID;
 
-import dev.querydriven.iotsensors.IotSensorsProperties;
 import dev.querydriven.iotsensors.TimeRange;
 import dev.querydriven.iotsensors.sensor.SensorService;
 import dev.querydriven.modeling.bucket.Bucket;
@@ -58,15 +57,15 @@ public class ReadingService {
 	private final DistributionSummary partitionsPerPage;
 
 	ReadingService(ReadingRepository readings, List<Copy<ReadingChange>> copies, DualWriter writer,
-			SensorService sensors, CursorCodec cursors, TimeSource time, IotSensorsProperties properties,
+			SensorService sensors, CursorCodec cursors, TimeSource time, ReadingProperties properties,
 			MeterRegistry meters) {
 		this.readings = readings;
 		this.copies = new Copies<>(copies, writer);
 		this.sensors = sensors;
 		this.cursors = cursors;
 		this.time = time;
-		this.retention = properties.readings().retention();
-		this.concurrency = properties.ingestion().writeConcurrency();
+		this.retention = properties.retention();
+		this.concurrency = properties.writeConcurrency();
 		this.partitionsPerPage = DistributionSummary.builder("querydriven.iotsensors.readings.partitions.per.page")
 			.description("Hour partitions one page of readings read (empty ones included): the cost of a range query")
 			.baseUnit("partitions")
@@ -76,13 +75,13 @@ public class ReadingService {
 	/**
 	 * Stores readings of one registered sensor, then every table derived from them.
 	 * Readings are grouped by hour partition; each partition is written on its own
-	 * (single-partition batches), {@code ingestion.write-concurrency} partitions at a
-	 * time, never in a multi-partition batch. Once every raw row is written (and so
-	 * readable), the derived tables follow: the rollups of the hours touched and the
-	 * latest reading (the copies' work after the change's write, which holds no statement
-	 * of its own here: each derived table is ordered by a timestamp of its own, see
-	 * {@link Copy}). Every statement is an idempotent upsert: a failure part-way leaves
-	 * nothing a retry of the same readings would not overwrite with the same values.
+	 * (single-partition batches), {@code reading.write-concurrency} partitions at a time,
+	 * never in a multi-partition batch. Once every raw row is written (and so readable),
+	 * the derived tables follow: the rollups of the hours touched and the latest reading
+	 * (the copies' work after the change's write, which holds no statement of its own
+	 * here: each derived table is ordered by a timestamp of its own, see {@link Copy}).
+	 * Every statement is an idempotent upsert: a failure part-way leaves nothing a retry
+	 * of the same readings would not overwrite with the same values.
 	 * @param sensorId the sensor (registered: the caller checked)
 	 * @param rows the readings, one per instant
 	 * @param receivedAt the instant their ages were judged against; each row's TTL is the

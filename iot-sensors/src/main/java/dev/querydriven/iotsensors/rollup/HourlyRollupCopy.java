@@ -4,8 +4,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
 
-import dev.querydriven.iotsensors.IotSensorsProperties;
 import dev.querydriven.iotsensors.reading.ReadingChange;
+import dev.querydriven.iotsensors.reading.ReadingProperties;
 import dev.querydriven.modeling.bucket.Bucket;
 import dev.querydriven.modeling.dualwrite.Copy;
 import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
@@ -40,12 +40,13 @@ class HourlyRollupCopy implements Copy<ReadingChange> {
 
 	private final DualWriter writer;
 
-	HourlyRollupCopy(RollupRepository repository, TimeSource time, DualWriter writer, IotSensorsProperties properties) {
+	HourlyRollupCopy(RollupRepository repository, TimeSource time, DualWriter writer, RollupProperties properties,
+			ReadingProperties readings) {
 		this.repository = repository;
 		this.time = time;
 		this.writer = writer;
-		this.retention = properties.rollups().retention();
-		this.concurrency = properties.ingestion().writeConcurrency();
+		this.retention = properties.retention();
+		this.concurrency = readings.writeConcurrency();
 	}
 
 	/**

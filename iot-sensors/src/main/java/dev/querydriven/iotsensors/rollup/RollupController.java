@@ -3,7 +3,6 @@ package dev.querydriven.iotsensors.rollup;
 import java.time.Instant;
 import java.util.UUID;
 
-import dev.querydriven.iotsensors.IotSensorsProperties;
 import dev.querydriven.iotsensors.TimeRange;
 import io.swagger.v3.oas.annotations.Operation;
 import reactor.core.publisher.Mono;
@@ -24,9 +23,9 @@ class RollupController {
 
 	private final RollupMapper mapper;
 
-	private final IotSensorsProperties properties;
+	private final RollupProperties properties;
 
-	RollupController(RollupService rollups, RollupMapper mapper, IotSensorsProperties properties) {
+	RollupController(RollupService rollups, RollupMapper mapper, RollupProperties properties) {
 		this.rollups = rollups;
 		this.mapper = mapper;
 		this.properties = properties;
@@ -34,11 +33,11 @@ class RollupController {
 
 	@GetMapping("/sensors/{sensorId}/rollups/hourly")
 	@Operation(summary = "A sensor's hourly rollups for the hours starting in [from, to), oldest first; the range "
-			+ "is at most rollups.max-range (31 days by default)")
+			+ "is at most querydriven.iot-sensors.rollup.max-range (31 days by default)")
 	Mono<HourlyRollupsResponse> findRange(@PathVariable UUID sensorId,
 			@RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME) Instant from,
 			@RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME) Instant to) {
-		TimeRange range = TimeRange.of(from, to, this.properties.rollups().maxRange());
+		TimeRange range = TimeRange.of(from, to, this.properties.maxRange());
 		return this.rollups.findRange(sensorId, range)
 			.map((rows) -> new HourlyRollupsResponse(sensorId, range.from(), range.to(),
 					this.mapper.toResponses(rows)));

@@ -5,8 +5,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
-import dev.querydriven.iotsensors.IotSensorsProperties;
 import dev.querydriven.iotsensors.TimeRange;
+import dev.querydriven.iotsensors.reading.ReadingProperties;
 import dev.querydriven.iotsensors.sensor.SensorService;
 import dev.querydriven.modeling.bucket.BucketGranularity;
 import dev.querydriven.modeling.bucket.MultiBucketReader;
@@ -27,12 +27,15 @@ public class RollupService {
 
 	private final SensorService sensors;
 
-	private final IotSensorsProperties properties;
+	private final RollupProperties properties;
 
 	private final TimeSource time;
 
-	RollupService(RollupRepository repository, SensorService sensors, IotSensorsProperties properties,
-			TimeSource time) {
+	RollupService(RollupRepository repository, SensorService sensors, RollupProperties properties,
+			ReadingProperties readings, TimeSource time) {
+		// Rollups must outlive the raw readings they summarise. The two retentions are
+		// two features' settings, bound apart, so they meet here, at startup.
+		properties.requireOutlives(readings);
 		this.repository = repository;
 		this.sensors = sensors;
 		this.properties = properties;
@@ -56,7 +59,7 @@ public class RollupService {
 	public Mono<List<HourlyRollupsBySensorRow>> findRange(UUID sensorId, TimeRange range) {
 		int everyHour = Math.toIntExact(Duration.between(range.from(), range.to()).toHours() + 2);
 		return this.sensors.require(sensorId).then(Mono.defer(() -> {
-			Instant horizon = this.time.instant().minus(this.properties.rollups().retention());
+			Instant horizon = this.time.instant().minus(this.properties.retention());
 			Instant from = range.from().isBefore(horizon) ? horizon : range.from();
 			if (!from.isBefore(range.to())) {
 				return Mono.just(List.of());

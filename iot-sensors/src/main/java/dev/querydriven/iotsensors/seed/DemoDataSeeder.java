@@ -4,7 +4,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 
-import dev.querydriven.iotsensors.IotSensorsProperties;
+import dev.querydriven.iotsensors.ingestion.IngestionProperties;
+import dev.querydriven.iotsensors.reading.ReadingProperties;
 import dev.querydriven.modeling.time.TimeSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -17,13 +18,13 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.stereotype.Component;
 
 /**
- * Seeds dev runs with the simulator ({@code querydriven.iot-sensors.simulator.*}): by
- * default 20 sensors on 4 sites, one reading a minute over the last 12 hours (14,400
- * readings). It runs in the background, so the service answers while it seeds; the log
- * shows its progress. Off in tests.
+ * Seeds dev runs with the simulator ({@code querydriven.iot-sensors.seed.*}): by default
+ * 20 sensors on 4 sites, one reading a minute over the last 12 hours (14,400 readings).
+ * It runs in the background, so the service answers while it seeds; the log shows its
+ * progress. Off in tests.
  */
 @Component
-@ConditionalOnBooleanProperty("querydriven.seed.enabled")
+@ConditionalOnBooleanProperty("querydriven.iot-sensors.seed.enabled")
 class DemoDataSeeder implements ApplicationRunner, DisposableBean {
 
 	private static final Logger logger = LoggerFactory.getLogger(DemoDataSeeder.class);
@@ -33,30 +34,37 @@ class DemoDataSeeder implements ApplicationRunner, DisposableBean {
 
 	private final SensorSimulator simulator;
 
-	private final IotSensorsProperties properties;
+	private final SeedProperties settings;
+
+	private final ReadingProperties readings;
+
+	private final IngestionProperties ingestion;
 
 	private final TimeSource time;
 
 	private Disposable running;
 
-	DemoDataSeeder(SensorSimulator simulator, IotSensorsProperties properties, TimeSource time) {
+	DemoDataSeeder(SensorSimulator simulator, SeedProperties settings, ReadingProperties readings,
+			IngestionProperties ingestion, TimeSource time) {
 		this.simulator = simulator;
-		this.properties = properties;
+		this.settings = settings;
+		this.readings = readings;
+		this.ingestion = ingestion;
 		this.time = time;
 	}
 
 	@Override
 	public void run(ApplicationArguments args) {
-		IotSensorsProperties.Simulator settings = this.properties.simulator();
-		Duration allowance = this.properties.readings().lateAllowance();
-		if (settings.period().plus(MARGIN).compareTo(allowance) > 0) {
-			throw new IllegalStateException("querydriven.iot-sensors.simulator.period (" + settings.period()
+		Duration allowance = this.readings.lateAllowance();
+		if (this.settings.period().plus(MARGIN).compareTo(allowance) > 0) {
+			throw new IllegalStateException("querydriven.iot-sensors.seed.period (" + this.settings.period()
 					+ ") must stay " + MARGIN.toMinutes() + " minutes within the late-reading allowance (" + allowance
 					+ "): older readings are rejected");
 		}
 		Instant end = this.time.instant().truncatedTo(ChronoUnit.SECONDS);
-		SimulationPlan plan = new SimulationPlan(settings.sensors(), settings.sites(), settings.samplingInterval(),
-				settings.period(), end, this.properties.ingestion().maxBatchSize(), settings.concurrency());
+		SimulationPlan plan = new SimulationPlan(this.settings.sensors(), this.settings.sites(),
+				this.settings.samplingInterval(), this.settings.period(), end, this.ingestion.maxBatchSize(),
+				this.settings.concurrency());
 		this.running = this.simulator.run(plan)
 			.subscribe((report) -> logger.info("Demo data ready: try GET /sites/{}/sensors", SensorSimulator.siteId(0)),
 					(error) -> logger.error("Demo data seeding failed", error));

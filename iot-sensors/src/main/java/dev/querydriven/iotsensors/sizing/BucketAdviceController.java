@@ -1,6 +1,5 @@
 package dev.querydriven.iotsensors.sizing;
 
-import dev.querydriven.iotsensors.IotSensorsProperties;
 import dev.querydriven.modeling.bucket.BucketSizeAdvisor;
 import dev.querydriven.modeling.bucket.BucketTargets;
 import dev.querydriven.servicesupport.web.InvalidRequestException;
@@ -20,10 +19,10 @@ class BucketAdviceController {
 
 	private static final double MAX_WRITES_PER_SECOND = 1_000_000;
 
-	private final IotSensorsProperties.Sizing sizing;
+	private final SizingProperties sizing;
 
-	BucketAdviceController(IotSensorsProperties properties) {
-		this.sizing = properties.sizing();
+	BucketAdviceController(SizingProperties sizing) {
+		this.sizing = sizing;
 	}
 
 	@GetMapping("/buckets/advice")

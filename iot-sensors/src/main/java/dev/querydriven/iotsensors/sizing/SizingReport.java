@@ -8,7 +8,8 @@ import java.util.Optional;
 
 import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
-import dev.querydriven.iotsensors.IotSensorsProperties;
+import dev.querydriven.iotsensors.reading.ReadingProperties;
+import dev.querydriven.iotsensors.rollup.RollupProperties;
 import dev.querydriven.modeling.bucket.BucketAdvice;
 import dev.querydriven.modeling.bucket.BucketGranularity;
 import dev.querydriven.modeling.bucket.BucketSizeAdvisor;
@@ -39,38 +40,43 @@ class SizingReport implements ApplicationRunner {
 	/** Spring Data's session, for the schema metadata the driver keeps (no query). */
 	private final ReactiveSession session;
 
-	private final IotSensorsProperties properties;
+	private final SizingProperties sizing;
 
-	SizingReport(ReactiveSession session, IotSensorsProperties properties) {
+	private final ReadingProperties readings;
+
+	private final RollupProperties rollups;
+
+	SizingReport(ReactiveSession session, SizingProperties sizing, ReadingProperties readings,
+			RollupProperties rollups) {
 		this.session = session;
-		this.properties = properties;
+		this.sizing = sizing;
+		this.readings = readings;
+		this.rollups = rollups;
 	}
 
 	@Override
 	public void run(ApplicationArguments args) {
-		BucketAdvice advice = advice(this.properties.sizing());
-		String line = adviceLine(this.properties.sizing(), advice);
+		BucketAdvice advice = advice(this.sizing);
+		String line = adviceLine(this.sizing, advice);
 		if (advice.granularity() == SENSOR_DATA_BUCKET) {
 			logger.info(line);
 		}
 		else {
 			logger.warn("{} sensor_data is bucketed by {}: revisit its partition key.", line, SENSOR_DATA_BUCKET);
 		}
-		defaultTimeToLive("sensor_data")
-			.ifPresent((ttl) -> retentionWarning("sensor_data", ttl, this.properties.readings().retention(),
-					"querydriven.iot-sensors.readings.retention")
-				.ifPresent(logger::warn));
-		defaultTimeToLive("hourly_rollups_by_sensor")
-			.ifPresent((ttl) -> retentionWarning("hourly_rollups_by_sensor", ttl, this.properties.rollups().retention(),
-					"querydriven.iot-sensors.rollups.retention")
-				.ifPresent(logger::warn));
+		defaultTimeToLive("sensor_data").ifPresent((ttl) -> retentionWarning("sensor_data", ttl,
+				this.readings.retention(), "querydriven.iot-sensors.reading.retention")
+			.ifPresent(logger::warn));
+		defaultTimeToLive("hourly_rollups_by_sensor").ifPresent((ttl) -> retentionWarning("hourly_rollups_by_sensor",
+				ttl, this.rollups.retention(), "querydriven.iot-sensors.rollup.retention")
+			.ifPresent(logger::warn));
 	}
 
-	static BucketAdvice advice(IotSensorsProperties.Sizing sizing) {
+	static BucketAdvice advice(SizingProperties sizing) {
 		return BucketSizeAdvisor.advise(sizing.samplingRate(), sizing.rowBytes(), BucketTargets.DEFAULT);
 	}
 
-	static String adviceLine(IotSensorsProperties.Sizing sizing, BucketAdvice advice) {
+	static String adviceLine(SizingProperties sizing, BucketAdvice advice) {
 		List<String> candidates = new ArrayList<>();
 		for (BucketAdvice.Candidate candidate : advice.candidates()) {
 			candidates.add(String.format(Locale.ROOT, "%s %,.0f rows / %,.0f kB%s",

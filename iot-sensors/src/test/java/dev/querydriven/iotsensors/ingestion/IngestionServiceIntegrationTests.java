@@ -16,7 +16,8 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
 import dev.querydriven.iotsensors.IotSensorsFixtures;
 import dev.querydriven.iotsensors.IotSensorsIntegrationTest;
-import dev.querydriven.iotsensors.IotSensorsProperties;
+import dev.querydriven.iotsensors.reading.ReadingProperties;
+import dev.querydriven.iotsensors.rollup.RollupProperties;
 import dev.querydriven.iotsensors.IotSensorsTables;
 import dev.querydriven.modeling.ServesQuery;
 import dev.querydriven.modeling.bucket.Bucket;
@@ -62,7 +63,10 @@ class IngestionServiceIntegrationTests {
 	private TimeSource time;
 
 	@Autowired
-	private IotSensorsProperties properties;
+	private ReadingProperties readings;
+
+	@Autowired
+	private RollupProperties rollups;
 
 	private Instant start;
 
@@ -185,7 +189,7 @@ class IngestionServiceIntegrationTests {
 		NewReading fresh = reading(now.minusSeconds(60).truncatedTo(ChronoUnit.MILLIS));
 		ingest(this.client, sensorId, List.of(late, fresh));
 
-		long retention = this.properties.readings().retention().toSeconds();
+		long retention = this.readings.retention().toSeconds();
 		assertThat(ttlOf(sensorId, late.time())).isCloseTo(retention - Duration.ofHours(20).toSeconds(), within(120L));
 		assertThat(ttlOf(sensorId, fresh.time())).isCloseTo(retention - 60, within(120L));
 		Bucket lateHour = hourOf(late.time());
@@ -193,7 +197,7 @@ class IngestionServiceIntegrationTests {
 			.execute("SELECT TTL(reading_count) AS ttl FROM hourly_rollups_by_sensor WHERE sensor_id = ? "
 					+ "AND date = ? AND hour_start = ?", sensorId, lateHour.date(), lateHour.start())
 			.one();
-		long rollupRetention = this.properties.rollups().retention().toSeconds();
+		long rollupRetention = this.rollups.retention().toSeconds();
 		assertThat((long) rollup.getInt("ttl"))
 			.isCloseTo(rollupRetention - Duration.between(lateHour.start(), now).toSeconds(), within(120L));
 	}

@@ -17,7 +17,6 @@ import java.util.stream.Stream;
 import com.datastax.oss.driver.api.core.CqlSession;
 import dev.querydriven.iotsensors.IotSensorsFixtures;
 import dev.querydriven.iotsensors.IotSensorsIntegrationTest;
-import dev.querydriven.iotsensors.IotSensorsProperties;
 import dev.querydriven.iotsensors.ingestion.NewReading;
 import dev.querydriven.modeling.ServesQuery;
 import io.micrometer.core.instrument.DistributionSummary;
@@ -64,7 +63,7 @@ class ReadingServiceIntegrationTests {
 	private CqlSession session;
 
 	@Autowired
-	private IotSensorsProperties properties;
+	private ReadingProperties properties;
 
 	private Instant start;
 
@@ -236,7 +235,7 @@ class ReadingServiceIntegrationTests {
 			.toList();
 		assertThat(unexpired).hasSize(4);
 
-		this.clock.setInstant(horizon.plus(this.properties.readings().retention()));
+		this.clock.setInstant(horizon.plus(this.properties.retention()));
 		Instant from = horizon.minus(Duration.ofHours(2));
 		Instant to = horizon.plus(Duration.ofHours(1));
 		DistributionSummary partitions = this.meters.get("querydriven.iotsensors.readings.partitions.per.page")
@@ -262,7 +261,7 @@ class ReadingServiceIntegrationTests {
 	@ServesQuery({ "Q3", "Q4" })
 	void pagingEndsAtTheRetentionHorizonWhenItOvertakesTheCursor() {
 		Instant hour = this.clock.instant().minus(Duration.ofDays(31)).truncatedTo(ChronoUnit.HOURS);
-		Duration retention = this.properties.readings().retention();
+		Duration retention = this.properties.retention();
 		this.clock.setInstant(hour.plus(Duration.ofHours(2)));
 		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
 		List<Instant> times = List.of(hour.minus(Duration.ofMinutes(50)), hour.minus(Duration.ofMinutes(20)),

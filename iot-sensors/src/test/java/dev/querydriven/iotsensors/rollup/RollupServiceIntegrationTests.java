@@ -9,7 +9,6 @@ import java.util.UUID;
 
 import dev.querydriven.iotsensors.IotSensorsFixtures;
 import dev.querydriven.iotsensors.IotSensorsIntegrationTest;
-import dev.querydriven.iotsensors.IotSensorsProperties;
 import dev.querydriven.iotsensors.ingestion.NewReading;
 import dev.querydriven.modeling.ServesQuery;
 import dev.querydriven.modeling.bucket.Bucket;
@@ -54,7 +53,7 @@ class RollupServiceIntegrationTests {
 	private DualWriter writer;
 
 	@Autowired
-	private IotSensorsProperties properties;
+	private RollupProperties properties;
 
 	private Instant start;
 
@@ -129,7 +128,7 @@ class RollupServiceIntegrationTests {
 		ingest(this.client, sensorId, List.of(reading(horizon.minus(Duration.ofHours(1)).plusSeconds(100)),
 				reading(horizon.plusSeconds(100)), reading(horizon.plus(Duration.ofHours(1)).plusSeconds(100))));
 
-		this.clock.setInstant(horizon.plus(this.properties.rollups().retention()));
+		this.clock.setInstant(horizon.plus(this.properties.retention()));
 		this.client.get()
 			.uri((uri) -> uri.path("/sensors/{id}/rollups/hourly")
 				.queryParam("from", horizon.minus(Duration.ofHours(3)))

@@ -5,7 +5,8 @@ import java.util.Map;
 import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
 import dev.querydriven.iotsensors.IotSensorsIntegrationTest;
-import dev.querydriven.iotsensors.IotSensorsProperties;
+import dev.querydriven.iotsensors.reading.ReadingProperties;
+import dev.querydriven.iotsensors.rollup.RollupProperties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -28,7 +29,10 @@ class SizingIntegrationTests {
 	private CqlSession session;
 
 	@Autowired
-	private IotSensorsProperties properties;
+	private ReadingProperties readings;
+
+	@Autowired
+	private RollupProperties rollups;
 
 	@Autowired
 	private SizingReport report;
@@ -57,11 +61,11 @@ class SizingIntegrationTests {
 			.containsEntry("compaction_window_unit", "DAYS")
 			.containsEntry("compaction_window_size", "1");
 		assertThat(options.get(CqlIdentifier.fromCql("default_time_to_live")))
-			.isEqualTo((int) this.properties.readings().retention().toSeconds());
+			.isEqualTo((int) this.readings.retention().toSeconds());
 		assertThat(options.get(CqlIdentifier.fromCql("gc_grace_seconds"))).isEqualTo(10800);
 		assertThat(SizingReport.retentionWarning("sensor_data",
-				(Integer) options.get(CqlIdentifier.fromCql("default_time_to_live")),
-				this.properties.readings().retention(), "retention"))
+				(Integer) options.get(CqlIdentifier.fromCql("default_time_to_live")), this.readings.retention(),
+				"retention"))
 			.isEmpty();
 	}
 
@@ -75,7 +79,7 @@ class SizingIntegrationTests {
 		assertThat(compaction(options)).containsEntry("compaction_window_unit", "DAYS")
 			.containsEntry("compaction_window_size", "14");
 		assertThat(options.get(CqlIdentifier.fromCql("default_time_to_live")))
-			.isEqualTo((int) this.properties.rollups().retention().toSeconds());
+			.isEqualTo((int) this.rollups.retention().toSeconds());
 	}
 
 	/**

@@ -2,7 +2,6 @@ package dev.querydriven.iotsensors.sizing;
 
 import java.time.Duration;
 
-import dev.querydriven.iotsensors.IotSensorsProperties;
 import dev.querydriven.modeling.bucket.BucketAdvice;
 import dev.querydriven.modeling.bucket.BucketGranularity;
 import org.junit.jupiter.api.Test;
@@ -20,7 +19,7 @@ class SizingReportTests {
 	 */
 	@Test
 	void configuredSamplingRateAdvisesTheHourlyBucketTheTableUses() {
-		IotSensorsProperties.Sizing sizing = new IotSensorsProperties.Sizing(1.0, 50);
+		SizingProperties sizing = new SizingProperties(1.0, 50);
 		BucketAdvice advice = SizingReport.advice(sizing);
 		assertThat(advice.granularity()).isEqualTo(SizingReport.SENSOR_DATA_BUCKET).isEqualTo(BucketGranularity.HOUR);
 		assertThat(advice.rowsPerPartition()).isEqualTo(3600);
@@ -36,8 +35,7 @@ class SizingReportTests {
 	 */
 	@Test
 	void slowerSamplingWouldFitDailyBuckets() {
-		assertThat(SizingReport.advice(new IotSensorsProperties.Sizing(0.1, 50)).granularity())
-			.isEqualTo(BucketGranularity.DAY);
+		assertThat(SizingReport.advice(new SizingProperties(0.1, 50)).granularity()).isEqualTo(BucketGranularity.DAY);
 	}
 
 	/**

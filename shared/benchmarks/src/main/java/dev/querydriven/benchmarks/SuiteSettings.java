@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.querydriven.benchmarks.api.Scale;
+import dev.querydriven.benchmarks.api.ServiceBenchmark;
 import dev.querydriven.benchmarks.api.WorkloadInfo;
 
 /**
@@ -44,16 +45,22 @@ public record SuiteSettings(String mode, Scale scale, int concurrency, Duration 
 		List<String> nodeJvmOptions) {
 
 	/**
-	 * What every service runs with here, in-process or in its own JVM: no demo data, and
-	 * a 10 s driver request timeout in every layer (the raw driver's session copies it).
-	 * Boot's 2 s default is for production capacity with headroom; on a shared 2-core
-	 * machine, 64 requests in flight queue long enough to turn a slow moment into errors.
-	 * A service stops once its HTTP layer is measured, with no request left in flight:
-	 * its event loops need not stay quiet for the default 2 s before they end.
+	 * What every service runs with here, in-process or in its own JVM: no demo data (its
+	 * seeder's switch is {@code querydriven.<service>.seed.enabled}, named after the
+	 * service), and a 10 s driver request timeout in every layer (the raw driver's
+	 * session copies it). Boot's 2 s default is for production capacity with headroom; on
+	 * a shared 2-core machine, 64 requests in flight queue long enough to turn a slow
+	 * moment into errors. A service stops once its HTTP layer is measured, with no
+	 * request left in flight: its event loops need not stay quiet for the default 2 s
+	 * before they end.
+	 * @param service the service
+	 * @return its properties, before its own ({@link ServiceBenchmark#properties()})
 	 */
-	public static final Map<String, String> SERVICE_PROPERTIES = Map.of("querydriven.seed.enabled", "false",
-			"spring.cassandra.request.timeout", "10s", "spring.main.banner-mode", "off", "server.port", "0",
-			"spring.reactor.netty.shutdown-quiet-period", "100ms");
+	public static Map<String, String> serviceProperties(ServiceBenchmark service) {
+		return Map.of("querydriven." + service.name() + ".seed.enabled", "false", "spring.cassandra.request.timeout",
+				"10s", "spring.main.banner-mode", "off", "server.port", "0",
+				"spring.reactor.netty.shutdown-quiet-period", "100ms");
+	}
 
 	/**
 	 * The full run: 64 requests in flight, 5 s measured per window. In the layer JVM, a

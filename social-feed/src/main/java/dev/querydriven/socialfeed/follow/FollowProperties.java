@@ -4,7 +4,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * How follower lists are split ({@code social-feed.follow.*}).
+ * How follower lists are split ({@code querydriven.social-feed.follow.*}).
  *
  * @param followersPerShard how many follows a user receives before their followers go to
  * the next shard of {@code followers_by_user_shard}: 50,000 rows of ~100 bytes make ~5
@@ -17,15 +17,16 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * (the walk cannot know they are empty); a page that reads this many shards without
  * filling up answers with what it found and a cursor to the next shard
  */
-@ConfigurationProperties("social-feed.follow")
+@ConfigurationProperties("querydriven.social-feed.follow")
 public record FollowProperties(@DefaultValue("50000") int followersPerShard, @DefaultValue("4") int maxShardsPerPage) {
 
 	public FollowProperties {
 		if (followersPerShard < 1) {
-			throw new IllegalArgumentException("social-feed.follow.followers-per-shard must be at least 1");
+			throw new IllegalArgumentException("querydriven.social-feed.follow.followers-per-shard must be at least 1");
 		}
 		if (maxShardsPerPage < 1 || maxShardsPerPage > 1_000) {
-			throw new IllegalArgumentException("social-feed.follow.max-shards-per-page must be between 1 and 1000");
+			throw new IllegalArgumentException(
+					"querydriven.social-feed.follow.max-shards-per-page must be between 1 and 1000");
 		}
 	}
 

@@ -16,13 +16,13 @@
  * <b>Follower shards.</b> Nothing bounds how many followers an account has, and the
  * accounts with the most are the ones the timeline stops fanning out. So a user's
  * followers are split: a follow goes to shard
- * {@code follows_received / social-feed.follow.followers-per-shard} (50,000 by default,
- * about 5 MB per partition), and reading every follower walks the shards in order, one
- * partition at a time ({@link dev.querydriven.socialfeed.follow.FollowerShards}). An
- * ordinary account keeps a single partition. The follower's own row in
- * {@code following_by_user} records the shard in a set, so an unfollow deletes the
- * follower row where it is, even when two requests for the same follow raced across a
- * shard boundary and wrote it to two shards.
+ * {@code follows_received / querydriven.social-feed.follow.followers-per-shard} (50,000
+ * by default, about 5 MB per partition), and reading every follower walks the shards in
+ * order, one partition at a time
+ * ({@link dev.querydriven.socialfeed.follow.FollowerShards}). An ordinary account keeps a
+ * single partition. The follower's own row in {@code following_by_user} records the shard
+ * in a set, so an unfollow deletes the follower row where it is, even when two requests
+ * for the same follow raced across a shard boundary and wrote it to two shards.
  *
  * <p>
  * {@code follower_counts} (Q12) holds two counters: {@code followers}, incremented by a

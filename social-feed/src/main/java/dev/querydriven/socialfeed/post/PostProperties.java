@@ -4,7 +4,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * How post lists are paged ({@code social-feed.posts.*}).
+ * How post lists are paged ({@code querydriven.social-feed.post.*}).
  *
  * @param maxBucketsPerPage the most bucket partitions one page of a user's posts (months)
  * or of a hashtag's posts (days) reads. A walk back to the month a user registered grows
@@ -13,12 +13,13 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * cursor, and the client's next request goes on from the next bucket. 12 lets a page
  * cover a quiet year in one request
  */
-@ConfigurationProperties("social-feed.posts")
+@ConfigurationProperties("querydriven.social-feed.post")
 public record PostProperties(@DefaultValue("12") int maxBucketsPerPage) {
 
 	public PostProperties {
 		if (maxBucketsPerPage < 1 || maxBucketsPerPage > 1_000) {
-			throw new IllegalArgumentException("social-feed.posts.max-buckets-per-page must be between 1 and 1000");
+			throw new IllegalArgumentException(
+					"querydriven.social-feed.post.max-buckets-per-page must be between 1 and 1000");
 		}
 	}
 

@@ -37,7 +37,7 @@ import org.springframework.stereotype.Component;
  * from {@link SeedProperties}; a {@link DemoDataSeeded} event says when it is done.
  */
 @Component
-@ConditionalOnBooleanProperty("querydriven.seed.enabled")
+@ConditionalOnBooleanProperty("querydriven.social-feed.seed.enabled")
 class DemoDataSeeder implements ApplicationRunner, DisposableBean {
 
 	private static final Logger logger = LoggerFactory.getLogger(DemoDataSeeder.class);

@@ -4,8 +4,9 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * The volume of demo data ({@code querydriven.seed.*}). The defaults make the dev run's
- * few hundred users; the model check's test seeds a smaller volume of the same shape.
+ * The volume of demo data ({@code querydriven.social-feed.seed.*}). The defaults make the
+ * dev run's few hundred users; the model check's test seeds a smaller volume of the same
+ * shape.
  *
  * @param enabled whether to seed at startup (on in {@code application.yml}, off in tests)
  * @param users how many ordinary users; two popular authors come on top, followed by five
@@ -16,18 +17,18 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param postsPerPopularAuthor how many posts each popular author writes
  * @param likes how many likes of random posts by random users
  */
-@ConfigurationProperties("querydriven.seed")
+@ConfigurationProperties("querydriven.social-feed.seed")
 public record SeedProperties(@DefaultValue("false") boolean enabled, @DefaultValue("300") int users,
 		@DefaultValue("15") int followsPerUser, @DefaultValue("8") int maxPostsPerUser,
 		@DefaultValue("40") int postsPerPopularAuthor, @DefaultValue("1000") int likes) {
 
 	public SeedProperties {
 		if (users < 2) {
-			throw new IllegalArgumentException("querydriven.seed.users must be at least 2");
+			throw new IllegalArgumentException("querydriven.social-feed.seed.users must be at least 2");
 		}
 		if (followsPerUser < 0 || maxPostsPerUser < 0 || postsPerPopularAuthor < 1 || likes < 0) {
 			throw new IllegalArgumentException(
-					"querydriven.seed.follows-per-user, max-posts-per-user and likes must not be negative, "
+					"querydriven.social-feed.seed.follows-per-user, max-posts-per-user and likes must not be negative, "
 							+ "posts-per-popular-author at least 1");
 		}
 	}

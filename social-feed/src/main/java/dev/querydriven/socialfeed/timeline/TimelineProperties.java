@@ -6,7 +6,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * How timelines are filled and bounded ({@code social-feed.timeline.*}).
+ * How timelines are filled and bounded ({@code querydriven.social-feed.timeline.*}).
  *
  * @param fanOutThreshold an author with at least this many followers is no longer fanned
  * out: their posts are merged into their followers' timelines at read time
@@ -24,26 +24,30 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * consistent; the metric {@code querydriven.socialfeed.timeline.capped-pages} counts the
  * pages that left some out.
  */
-@ConfigurationProperties("social-feed.timeline")
+@ConfigurationProperties("querydriven.social-feed.timeline")
 public record TimelineProperties(@DefaultValue("100") int fanOutThreshold, @DefaultValue("32") int fanOutConcurrency,
 		@DefaultValue("30d") Duration retention, @DefaultValue("1m") Duration promotionOverlap,
 		@DefaultValue("100") int maxPulledAuthors) {
 
 	public TimelineProperties {
 		if (fanOutThreshold < 1) {
-			throw new IllegalArgumentException("social-feed.timeline.fan-out-threshold must be at least 1");
+			throw new IllegalArgumentException("querydriven.social-feed.timeline.fan-out-threshold must be at least 1");
 		}
 		if (fanOutConcurrency < 1) {
-			throw new IllegalArgumentException("social-feed.timeline.fan-out-concurrency must be at least 1");
+			throw new IllegalArgumentException(
+					"querydriven.social-feed.timeline.fan-out-concurrency must be at least 1");
 		}
 		if (retention.compareTo(Duration.ofDays(1)) < 0 || retention.compareTo(Duration.ofDays(365)) > 0) {
-			throw new IllegalArgumentException("social-feed.timeline.retention must be between 1 and 365 days");
+			throw new IllegalArgumentException(
+					"querydriven.social-feed.timeline.retention must be between 1 and 365 days");
 		}
 		if (promotionOverlap.isNegative()) {
-			throw new IllegalArgumentException("social-feed.timeline.promotion-overlap must not be negative");
+			throw new IllegalArgumentException(
+					"querydriven.social-feed.timeline.promotion-overlap must not be negative");
 		}
 		if (maxPulledAuthors < 1 || maxPulledAuthors > 1_000) {
-			throw new IllegalArgumentException("social-feed.timeline.max-pulled-authors must be between 1 and 1000");
+			throw new IllegalArgumentException(
+					"querydriven.social-feed.timeline.max-pulled-authors must be between 1 and 1000");
 		}
 	}
 

@@ -40,10 +40,10 @@ import org.springframework.stereotype.Service;
  * timeline with few entries), plus, per high-fanout author followed, their months of
  * {@code posts_by_user} within the window (one to three partitions each: 30 days can
  * reach from January into March). The number of such authors is capped
- * ({@code social-feed.timeline.max-pulled-authors}): a page's reads stay bounded however
- * many popular accounts the reader follows, at the price of leaving the posts of the
- * authors beyond the cap out of their timeline. Every read restricts a full partition
- * key.
+ * ({@code querydriven.social-feed.timeline.max-pulled-authors}): a page's reads stay
+ * bounded however many popular accounts the reader follows, at the price of leaving the
+ * posts of the authors beyond the cap out of their timeline. Every read restricts a full
+ * partition key.
  */
 @Service
 class TimelineService {
@@ -80,7 +80,7 @@ class TimelineService {
 			.register(registry);
 		this.cappedPages = Counter.builder("querydriven.socialfeed.timeline.capped-pages")
 			.description(
-					"Timeline pages that left out high-fanout authors beyond social-feed.timeline.max-pulled-authors")
+					"Timeline pages that left out high-fanout authors beyond querydriven.social-feed.timeline.max-pulled-authors")
 			.register(registry);
 	}
 

@@ -10,8 +10,8 @@
  * ({@link dev.querydriven.socialfeed.timeline.FanOut}): a 201 means every follower's
  * timeline holds the post, and reading a timeline is reading one partition per day. The
  * write cost grows with the follower count, so an author with at least
- * {@code social-feed.timeline.fan-out-threshold} followers is not fanned out: readers
- * merge the recent posts of the high-fanout authors they follow
+ * {@code querydriven.social-feed.timeline.fan-out-threshold} followers is not fanned out:
+ * readers merge the recent posts of the high-fanout authors they follow
  * ({@code high_fanout_following_by_user}) at read time, in order (Twitter's hybrid).
  *
  * <p>

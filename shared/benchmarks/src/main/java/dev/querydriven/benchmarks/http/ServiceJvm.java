@@ -65,7 +65,7 @@ public final class ServiceJvm implements AutoCloseable {
 		// The same settings as the service in the layer JVM (request timeout, no demo
 		// data, the service's own), so the HTTP layer differs from the service layer by
 		// HTTP only.
-		Map<String, String> properties = new LinkedHashMap<>(SuiteSettings.SERVICE_PROPERTIES);
+		Map<String, String> properties = new LinkedHashMap<>(SuiteSettings.serviceProperties(service));
 		properties.putAll(service.properties());
 		properties.put("server.port", String.valueOf(port));
 		properties.put("spring.cassandra.contact-points", contactPoint);

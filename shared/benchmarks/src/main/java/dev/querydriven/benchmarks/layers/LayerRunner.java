@@ -137,7 +137,7 @@ public final class LayerRunner {
 		// problem details) are beans of one. Its server listens on a free port, idle
 		// unless this JVM serves the smoke run's HTTP layer.
 		properties.put("spring.main.web-application-type", "reactive");
-		properties.putAll(SuiteSettings.SERVICE_PROPERTIES);
+		properties.putAll(SuiteSettings.serviceProperties(benchmark));
 		properties.putAll(benchmark.properties());
 		// As command-line arguments: they rank above the service's application.yml.
 		String[] arguments = properties.entrySet()

@@ -9,6 +9,7 @@ import java.time.OffsetDateTime;
 import java.time.Year;
 import java.time.YearMonth;
 import java.time.ZonedDateTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Future;
@@ -18,12 +19,21 @@ import com.datastax.dse.driver.api.core.cql.reactive.ReactiveRow;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaAnnotation;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaMethodCall;
+import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.CompositeArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.data.cassandra.core.CassandraOperations;
 import org.springframework.data.cassandra.core.ReactiveCassandraOperations;
 import org.springframework.data.cassandra.core.cql.CqlOperations;
@@ -38,6 +48,7 @@ import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyP
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.simpleNameEndingWith;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noMethods;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 /**
@@ -45,7 +56,8 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * service's {@code ArchitectureTests} applies every rule here (and its own):
  *
  * <pre class="code">
- * ServiceArchitectureRules rules = ServiceArchitectureRules.forService("dev.querydriven.ecommerceorders");
+ * ServiceArchitectureRules rules = ServiceArchitectureRules.forService("ecommerce-orders",
+ * 		"dev.querydriven.ecommerceorders");
  * rules.servicesAreIndependent().check(classes);
  * </pre>
  */
@@ -58,25 +70,31 @@ public final class ServiceArchitectureRules {
 	private static final Set<String> SHARED = Set.of("dev.querydriven.modeling..", "dev.querydriven.tablemigration..",
 			"dev.querydriven.servicesupport..", "dev.querydriven.embeddedcassandra..");
 
+	private final String name;
+
 	private final String basePackage;
 
 	private final List<CqlTemplateException> exceptions;
 
-	private ServiceArchitectureRules(String basePackage, List<CqlTemplateException> exceptions) {
+	private ServiceArchitectureRules(String name, String basePackage, List<CqlTemplateException> exceptions) {
+		this.name = name;
 		this.basePackage = basePackage;
 		this.exceptions = List.copyOf(exceptions);
 	}
 
 	/**
 	 * The rules of a service.
+	 * @param name the service's {@code spring.application.name}, e.g.
+	 * {@code ecommerce-orders}: the second part of the name of every setting of its own
 	 * @param basePackage the service's package, e.g.
 	 * {@code dev.querydriven.ecommerceorders}
 	 * @param exceptions the classes allowed to use the driver's raw types, each with its
 	 * reason
 	 * @return the rules
 	 */
-	public static ServiceArchitectureRules forService(String basePackage, CqlTemplateException... exceptions) {
-		return new ServiceArchitectureRules(basePackage, List.of(exceptions));
+	public static ServiceArchitectureRules forService(String name, String basePackage,
+			CqlTemplateException... exceptions) {
+		return new ServiceArchitectureRules(name, basePackage, List.of(exceptions));
 	}
 
 	/**
@@ -219,13 +237,115 @@ public final class ServiceArchitectureRules {
 	}
 
 	/**
+	 * The service's own settings follow one convention, the same in every service: each
+	 * {@code @ConfigurationProperties} class is a record named
+	 * {@code <Feature>Properties}, in the package of the feature whose settings it holds,
+	 * bound under {@code querydriven.<service>.<feature>} (the demo data's under
+	 * {@code querydriven.<service>.seed}); the application class registers them all with
+	 * {@code @ConfigurationPropertiesScan}, and nothing registers them another way
+	 * ({@code @EnableConfigurationProperties}, {@code @ConfigurationProperties} on a
+	 * {@code @Bean} method). The shared modules' settings are theirs, not the service's.
+	 * @return the rule
+	 */
+	public ArchRule configurationPropertiesFollowTheConvention() {
+		ArchRule records = classes().that()
+			.resideInAPackage(this.basePackage + "..")
+			.and()
+			.areAnnotatedWith(ConfigurationProperties.class)
+			.should(beBoundUnderTheirFeature());
+		ArchRule scanned = classes().that()
+			.resideInAPackage(this.basePackage + "..")
+			.and()
+			.areAnnotatedWith(SpringBootApplication.class)
+			.should()
+			.beAnnotatedWith(ConfigurationPropertiesScan.class);
+		ArchRule noOtherRegistration = noClasses().that()
+			.resideInAPackage(this.basePackage + "..")
+			.should()
+			.beAnnotatedWith(EnableConfigurationProperties.class);
+		ArchRule noBeanMethods = noMethods().that()
+			.areDeclaredInClassesThat()
+			.resideInAPackage(this.basePackage + "..")
+			.should()
+			.beAnnotatedWith(ConfigurationProperties.class);
+		return CompositeArchRule.of(records)
+			.and(scanned)
+			.and(noOtherRegistration)
+			.and(noBeanMethods)
+			.because("a newcomer who copies one service finds every setting of the others where the name "
+					+ "says: querydriven.<service>.<feature> in the <Feature>Properties record of that feature");
+	}
+
+	/**
 	 * Every shared rule.
 	 * @return the rules
 	 */
 	public List<ArchRule> all() {
 		return List.of(servicesAreIndependent(), templatesOnlyInRepositories(), noRawDriverAccess(), noBlockingCalls(),
 				noWebTypesBelowControllers(), noSystemClock(), repositoriesArePackagePrivate(),
-				featuresAreFreeOfCycles());
+				featuresAreFreeOfCycles(), configurationPropertiesFollowTheConvention());
+	}
+
+	/**
+	 * A settings class is a record whose prefix is
+	 * {@code querydriven.<service>.<feature>}, with {@code <feature>} its own package
+	 * under the service's (dashes dropped, as a package name has none) and its name
+	 * {@code <Feature>Properties}.
+	 */
+	private ArchCondition<JavaClass> beBoundUnderTheirFeature() {
+		String service = "querydriven." + this.name + ".";
+		return new ArchCondition<>("be records named <Feature>Properties in their feature's package, bound under "
+				+ service + "<feature>") {
+
+			@Override
+			public void check(JavaClass type, ConditionEvents events) {
+				String prefix = prefix(type);
+				List<String> problems = new ArrayList<>();
+				if (!type.isRecord()) {
+					problems.add("is not a record");
+				}
+				String feature = prefix.startsWith(service) ? prefix.substring(service.length()) : "";
+				if (!feature.matches("[a-z][a-z0-9]*(-[a-z0-9]+)*")) {
+					problems.add("has the prefix " + prefix + ", not " + service + "<feature>");
+				}
+				else {
+					String featurePackage = ServiceArchitectureRules.this.basePackage + "." + feature.replace("-", "");
+					if (!type.getPackageName().equals(featurePackage)) {
+						problems.add("names the feature " + feature + " but sits in " + type.getPackageName() + ", not "
+								+ featurePackage);
+					}
+					String expectedName = pascalCase(feature) + "Properties";
+					if (!type.getSimpleName().equals(expectedName)) {
+						problems.add("is named " + type.getSimpleName() + ", not " + expectedName);
+					}
+				}
+				String message = type.getName()
+						+ (problems.isEmpty() ? " follows the convention" : " " + String.join(", and ", problems));
+				events.add(new SimpleConditionEvent(type, problems.isEmpty(), message));
+			}
+
+		};
+	}
+
+	/** The prefix of a {@code @ConfigurationProperties} class, from either attribute. */
+	private static String prefix(JavaClass type) {
+		JavaAnnotation<JavaClass> annotation = type.getAnnotationOfType(ConfigurationProperties.class.getName());
+		for (String attribute : List.of("value", "prefix")) {
+			Object value = annotation.get(attribute).orElse("");
+			if (value instanceof String text && !text.isEmpty()) {
+				return text;
+			}
+		}
+		return "";
+	}
+
+	/** {@code category-migration} as {@code CategoryMigration}. */
+	private static String pascalCase(String feature) {
+		StringBuilder name = new StringBuilder();
+		for (String word : feature.split("-")) {
+			name.append(Character.toUpperCase(word.charAt(0))).append(word.substring(1));
+		}
+		return name.toString();
 	}
 
 	private DescribedPredicate<JavaClass> exception() {

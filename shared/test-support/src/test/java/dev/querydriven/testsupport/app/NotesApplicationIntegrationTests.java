@@ -6,9 +6,11 @@ import dev.querydriven.testsupport.CassandraTest;
 import org.junit.jupiter.api.Test;
 import reactor.test.StepVerifier;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.data.cassandra.core.ReactiveCassandraOperations;
+import org.springframework.test.context.ActiveProfiles;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -17,6 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * own role and finds its schema migrated by the production mechanism.
  */
 @SpringBootTest(properties = "spring.cassandra.keyspace-name=notes")
+@ActiveProfiles("notes")
 @CassandraTest
 class NotesApplicationIntegrationTests {
 
@@ -26,10 +29,19 @@ class NotesApplicationIntegrationTests {
 	@Autowired
 	private org.springframework.core.env.Environment environment;
 
-	/** Demo-data seeders are off in every test application. */
+	@Autowired
+	private ObjectProvider<NotesSeeder> seeder;
+
+	/**
+	 * Demo-data seeders are off in every test application: the seed switch named after
+	 * the application ({@code application-notes.yml} names it and turns its seeder on, as
+	 * a service's {@code application.yml} does) is off, and the seeder is no bean.
+	 */
 	@Test
 	void seedersAreOffInTests() {
-		assertThat(this.environment.getProperty("querydriven.seed.enabled")).isEqualTo("false");
+		assertThat(this.environment.getProperty("spring.application.name")).isEqualTo("notes");
+		assertThat(this.environment.getProperty("querydriven.notes.seed.enabled")).isEqualTo("false");
+		assertThat(this.seeder.getIfAvailable()).isNull();
 	}
 
 	/**
