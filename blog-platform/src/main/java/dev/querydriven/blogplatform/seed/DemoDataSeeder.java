@@ -91,8 +91,10 @@ class DemoDataSeeder implements ApplicationRunner, DisposableBean {
 	@Override
 	public void run(ApplicationArguments args) {
 		Instant anchor = this.time.instant().truncatedTo(ChronoUnit.MINUTES);
-		this.seeding = seed(anchor).subscribe(this.events::publishEvent,
-				(error) -> logger.error("Demo data seeding failed; restart to resume it", error));
+		this.seeding = seed(anchor).subscribe((seeded) -> {
+			logger.info("Demo data ready: try GET /categories/{}/posts", CATEGORIES.get(0));
+			this.events.publishEvent(seeded);
+		}, (error) -> logger.error("Demo data seeding failed; restart to resume it", error));
 	}
 
 	/**

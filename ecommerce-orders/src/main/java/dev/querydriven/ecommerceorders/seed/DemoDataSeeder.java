@@ -85,7 +85,8 @@ public class DemoDataSeeder implements ApplicationRunner {
 	@Override
 	public void run(ApplicationArguments args) {
 		// In the background: the service answers while the demo data arrives.
-		seed().subscribe((report) -> logger.info("Demo data: {}", report),
+		seed().subscribe(
+				(report) -> logger.info("Demo data: {}. Demo data ready: try GET /users/{}/orders", report, userId(0)),
 				(ex) -> logger.warn("Demo data seeding failed (it resumes on the next start)", ex));
 	}
 

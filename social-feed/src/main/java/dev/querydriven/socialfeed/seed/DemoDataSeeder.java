@@ -98,6 +98,7 @@ class DemoDataSeeder implements ApplicationRunner, DisposableBean {
 		this.running = seed(now).subscribe((done) -> {
 			logger.info("Demo data seeded in {} s: {} users, {} follows, {} posts, {} likes", done.took().toSeconds(),
 					done.users(), done.follows(), done.posts(), done.likes());
+			logger.info("Demo data ready: try GET /users/by-username/{}", POPULAR.get(0).username());
 			this.events.publishEvent(done);
 		}, (error) -> logger.error("Seeding demo data failed (re-running the service resumes it)", error));
 	}
