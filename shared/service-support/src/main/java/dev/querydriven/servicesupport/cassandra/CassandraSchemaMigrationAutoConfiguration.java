@@ -38,9 +38,9 @@ public final class CassandraSchemaMigrationAutoConfiguration {
 	@Bean
 	CassandraSchemaMigrations cassandraSchemaMigrations(ObjectProvider<CqlSessionBuilder> sessionBuilders,
 			CassandraConnectionDetails connectionDetails, QueryDrivenCassandraProperties properties,
-			CassandraProperties cassandra) {
+			CassandraProperties cassandra, ObjectProvider<SchemaMigrationSet> librarySets) {
 		return new CassandraSchemaMigrations(sessionBuilders, connectionDetails, properties,
-				ServiceKeyspace.keyspace(cassandra));
+				ServiceKeyspace.keyspace(cassandra), librarySets.orderedStream().toList());
 	}
 
 	/**

@@ -40,12 +40,16 @@ public final class CassandraSchemaMigrations implements InitializingBean {
 
 	private final String keyspace;
 
+	private final List<SchemaMigrationSet> librarySets;
+
 	CassandraSchemaMigrations(ObjectProvider<CqlSessionBuilder> sessionBuilders,
-			CassandraConnectionDetails connectionDetails, QueryDrivenCassandraProperties properties, String keyspace) {
+			CassandraConnectionDetails connectionDetails, QueryDrivenCassandraProperties properties, String keyspace,
+			List<SchemaMigrationSet> librarySets) {
 		this.sessionBuilders = sessionBuilders;
 		this.connectionDetails = connectionDetails;
 		this.properties = properties;
 		this.keyspace = keyspace;
+		this.librarySets = List.copyOf(librarySets);
 	}
 
 	@Override
@@ -53,27 +57,37 @@ public final class CassandraSchemaMigrations implements InitializingBean {
 		provisionWithAdminLogin();
 		ScannerRegistry scanners = new ScannerRegistry();
 		scanners.register(ScannerRegistry.JAR_SCHEME, new ClassPathLocationScanner());
-		MigrationRepository repository = new MigrationRepository(List.of(this.properties.migrations().location()),
-				new FailOnDuplicatesCollector(), scanners);
-		// The library closes the session it is given: it gets one of its own.
+		// One session for every set; the library closes the session it is given after
+		// each set, so it gets a view whose close does nothing, and the session is
+		// closed once, at the end.
 		CqlSession session = this.sessionBuilders.getObject().build();
 		try {
 			// A session built from a driver configuration of one's own may lack the
 			// profile.
 			String profile = session.getContext().getConfig().getProfiles().containsKey(EXECUTION_PROFILE)
 					? EXECUTION_PROFILE : null;
-			Database database = new Database(session,
-					new MigrationConfiguration().withKeyspaceName(this.keyspace).withExecutionProfile(profile));
-			new MigrationTask(database, repository, true).migrate();
+			for (SchemaMigrationSet set : this.librarySets) {
+				migrate(UnclosableSession.of(session), scanners, set.location(), profile, set.tablePrefix());
+			}
+			migrate(UnclosableSession.of(session), scanners, this.properties.migrations().location(), profile, "");
 		}
-		catch (RuntimeException ex) {
-			// The library closes the session only once it migrates; a failure before
-			// (its own tables not yet agreed on by every node of a busy cluster) would
-			// leave the session's threads running, and a service whose start failed
-			// would never exit to be restarted.
+		finally {
+			// Closed on failure too: a service whose start failed must exit to be
+			// restarted, and the session's threads would keep its JVM running.
 			session.close();
-			throw ex;
 		}
+	}
+
+	private void migrate(CqlSession session, ScannerRegistry scanners, String location, String profile,
+			String tablePrefix) {
+		MigrationRepository repository = new MigrationRepository(List.of(location), new FailOnDuplicatesCollector(),
+				scanners);
+		MigrationConfiguration configuration = new MigrationConfiguration().withKeyspaceName(this.keyspace)
+			.withExecutionProfile(profile);
+		if (!tablePrefix.isEmpty()) {
+			configuration = configuration.withTablePrefix(tablePrefix);
+		}
+		new MigrationTask(new Database(session, configuration), repository, true).migrate();
 	}
 
 	/**

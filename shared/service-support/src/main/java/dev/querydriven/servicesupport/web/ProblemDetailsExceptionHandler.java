@@ -143,7 +143,9 @@ public class ProblemDetailsExceptionHandler extends ResponseEntityExceptionHandl
 	@ExceptionHandler(InvalidRequestException.class)
 	Mono<ResponseEntity<Object>> handleInvalidRequest(InvalidRequestException ex, ServerWebExchange exchange) {
 		FieldError error = ex.toFieldError();
-		return problem(ex, HttpStatus.BAD_REQUEST, describe(List.of(error)), List.of(error), exchange);
+		HttpStatus status = (ex instanceof UnprocessableRequestException) ? HttpStatus.UNPROCESSABLE_CONTENT
+				: HttpStatus.BAD_REQUEST;
+		return problem(ex, status, describe(List.of(error)), List.of(error), exchange);
 	}
 
 	/**
@@ -178,19 +180,25 @@ public class ProblemDetailsExceptionHandler extends ResponseEntityExceptionHandl
 	@ExceptionHandler({ DriverException.class, DataAccessException.class })
 	Mono<ResponseEntity<Object>> handleDatabaseError(RuntimeException ex, ServerWebExchange exchange) {
 		for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
+			if (cause instanceof NothingWritten) {
+				log.warn("Nothing written: {}", cause.getMessage());
+				return serviceUnavailable(ex, cause.getMessage() + "; the request is safe to retry.", exchange);
+			}
 			if (isOverload(cause)) {
 				log.warn("Cassandra is overloaded: {}", cause.toString());
-				return serviceUnavailable(ex, "The database is overloaded; retry the request after a pause.", exchange);
+				return serviceUnavailable(ex,
+						"The database is overloaded; " + RetryAdvice.of(exchange).sentence() + " Wait a moment first.",
+						exchange);
 			}
 			if (isUnavailable(cause)) {
 				log.warn("Cassandra did not complete a request: {}", cause.toString());
-				return serviceUnavailable(ex, "The database did not answer in time; the request is safe to retry.",
-						exchange);
+				return serviceUnavailable(ex,
+						"The database did not answer in time; " + RetryAdvice.of(exchange).sentence(), exchange);
 			}
 		}
 		if (ex instanceof TransientDataAccessException || ex instanceof DataAccessResourceFailureException) {
 			log.warn("Cassandra did not complete a request: {}", ex.toString());
-			return serviceUnavailable(ex, "The database did not answer in time; the request is safe to retry.",
+			return serviceUnavailable(ex, "The database did not answer in time; " + RetryAdvice.of(exchange).sentence(),
 					exchange);
 		}
 		return internalError(ex, exchange);
@@ -222,6 +230,15 @@ public class ProblemDetailsExceptionHandler extends ResponseEntityExceptionHandl
 	 */
 	@ExceptionHandler(Exception.class)
 	Mono<ResponseEntity<Object>> handleUnexpected(Exception ex, ServerWebExchange exchange) {
+		if (ex instanceof NothingWritten) {
+			return serviceUnavailable(ex, ex.getMessage() + "; the request is safe to retry.", exchange);
+		}
+		if (ex instanceof java.util.concurrent.TimeoutException) {
+			// A change that outlived its deadline: stopped, and left to finish from its
+			// durable record.
+			return serviceUnavailable(ex, "The change did not finish in time and will be finished in the "
+					+ "background; " + RetryAdvice.of(exchange).sentence(), exchange);
+		}
 		if (ex instanceof RuntimeException wrapper && causedByTheDatabase(wrapper)) {
 			// e.g. a dual write whose copies failed: answered like the database's failure
 			return handleDatabaseError(wrapper, exchange);

@@ -5,14 +5,17 @@ import java.util.Base64;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springdoc.core.customizers.OperationCustomizer;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.http.codec.CodecCustomizer;
 import org.springframework.boot.webflux.autoconfigure.error.ErrorWebFluxAutoConfiguration;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.codec.ServerCodecConfigurer;
 import org.springframework.util.unit.DataSize;
@@ -93,6 +96,21 @@ public final class WebConventionsAutoConfiguration {
 			return new CursorCodec(key);
 		}
 		return new CursorCodec(Base64.getDecoder().decode(properties.cursorKey()));
+	}
+
+	/**
+	 * Whether each operation is safe to repeat, in the OpenAPI document of a service that
+	 * publishes one.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(OperationCustomizer.class)
+	static class OpenApiConfiguration {
+
+		@Bean
+		OperationCustomizer idempotencyOperationCustomizer() {
+			return new IdempotencyOperationCustomizer();
+		}
+
 	}
 
 }

@@ -1,5 +1,7 @@
 package dev.querydriven.servicesupport.cassandra;
 
+import java.util.List;
+
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.CqlSessionBuilder;
 import org.junit.jupiter.api.Test;
@@ -38,7 +40,7 @@ class SchemaMigrationFailureTests {
 				new QueryDrivenCassandraProperties.Replication("SimpleStrategy", 1), null,
 				new QueryDrivenCassandraProperties.Migrations(true, "cql"));
 		CassandraSchemaMigrations migrations = new CassandraSchemaMigrations(builders,
-				mock(CassandraConnectionDetails.class), properties, "notes");
+				mock(CassandraConnectionDetails.class), properties, "notes", List.of());
 
 		assertThatRuntimeException().isThrownBy(migrations::afterPropertiesSet);
 		verify(session).close();

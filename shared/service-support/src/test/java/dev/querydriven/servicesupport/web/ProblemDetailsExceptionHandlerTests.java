@@ -5,6 +5,7 @@ import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -392,6 +393,31 @@ class ProblemDetailsExceptionHandlerTests {
 			.valueEquals(HttpHeaders.RETRY_AFTER, "1")
 			.expectHeader()
 			.contentType(MediaType.APPLICATION_PROBLEM_JSON);
+	}
+
+	/**
+	 * A 503 says a retry is safe only where it is: an idempotent operation, a create sent
+	 * again with its Idempotency-Key, or a change refused before it wrote anything;
+	 * otherwise it says the change may have been made and to check first.
+	 */
+	@ParameterizedTest
+	@CsvSource({ "/timeouts/idempotent,, the request is safe to retry.",
+			"/timeouts/create,8f7d1c3e, retry the request with the same Idempotency-Key",
+			"/timeouts/create,, the change may have been made; read the resource back",
+			"/timeouts/plain,, the change may have been made; read the resource back",
+			"/timeouts/refused,, nothing was written; the request is safe to retry." })
+	void aServiceUnavailableSaysWhetherARetryIsSafe(String path, String key, String advice) {
+		this.client.post().uri(path).headers((headers) -> {
+			if (key != null) {
+				headers.set(RetryAdvice.IDEMPOTENCY_KEY, key);
+			}
+		})
+			.exchange()
+			.expectStatus()
+			.isEqualTo(HttpStatus.SERVICE_UNAVAILABLE)
+			.expectBody()
+			.jsonPath("$.detail")
+			.value(String.class, (detail) -> assertThat(detail).contains(advice));
 	}
 
 	/**

@@ -25,6 +25,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ServerWebExchange;
@@ -114,6 +115,46 @@ class ProblemDetailsTestApplication {
 						new InvalidQueryException(null, "Undefined column name secret_column"));
 				default -> new IllegalStateException("Secret internal state " + kind);
 			});
+		}
+
+	}
+
+	/**
+	 * Writes whose database times out: what a 503 tells the client to do depends on each.
+	 */
+	@RestController
+	static class TimingOutWrites {
+
+		@PostMapping("/timeouts/create")
+		Mono<String> create(@RequestHeader(name = RetryAdvice.IDEMPOTENCY_KEY, required = false) String key) {
+			return Mono.error(new DriverTimeoutException("Query timed out after PT2S"));
+		}
+
+		@PostMapping("/timeouts/plain")
+		Mono<String> plain() {
+			return Mono.error(new DriverTimeoutException("Query timed out after PT2S"));
+		}
+
+		@Idempotent
+		@PostMapping("/timeouts/idempotent")
+		Mono<String> idempotent() {
+			return Mono.error(new DriverTimeoutException("Query timed out after PT2S"));
+		}
+
+		@PostMapping("/timeouts/refused")
+		Mono<String> refused() {
+			return Mono.error(new Refused());
+		}
+
+	}
+
+	/** A change refused before it wrote anything. */
+	static final class Refused extends RuntimeException implements NothingWritten {
+
+		private static final long serialVersionUID = 1L;
+
+		Refused() {
+			super("More than 1000 changes are in flight; nothing was written");
 		}
 
 	}

@@ -1,0 +1,65 @@
+package dev.querydriven.modelcheck.catalog;
+
+import java.util.List;
+
+/**
+ * The statements of the modeling library's write intents, which every service runs on the
+ * two tables the library creates in its keyspace ({@code write_intents},
+ * {@code write_intent_sweeps}): a service's catalogue adds them to its own, with the rate
+ * of changes it expects, so that its model check judges these tables like the service's
+ * own (one partition per minute and shard, bounded by the minute).
+ */
+public final class WriteIntentsCatalog {
+
+	/** Partitions per minute of {@code write_intents}: the library's default shards. */
+	static final int SHARDS = 4;
+
+	/** Minutes an intent lives: the table's time to live. */
+	static final long MINUTES = 24 * 60;
+
+	private WriteIntentsCatalog() {
+	}
+
+	/**
+	 * The sweeper's reads.
+	 * @param peakChangesPerSecond the most changes the service begins per second
+	 * @return the access patterns, {@code I1} and {@code I2}
+	 */
+	public static List<AccessPattern> accessPatterns(double peakChangesPerSecond) {
+		long rowsPerPartition = Math.max(1, Math.round(peakChangesPerSecond * 60 / SHARDS));
+		return List.of(
+				new AccessPattern("I1", "the changes begun in one minute, one shard at a time, for the sweeper",
+						"write_intents",
+						"SELECT intent_id, kind, source_key, removed_keys, write_timestamp, completed_at "
+								+ "FROM write_intents WHERE bucket = ? AND shard = ?",
+						"intent_id ASC",
+						new SizingFacts(MINUTES * SHARDS, rowsPerPartition, 140, peakChangesPerSecond / SHARDS,
+								"one partition per minute and shard (4 shards), kept a day: a row per change begun "
+										+ "(timeuuid 16, kind ~16, source key ~60, removed keys ~40 on average, two "
+										+ "timestamps), written when the change begins and once more when it "
+										+ "completes; rows expire a day after they were written, a minute's at once, "
+										+ "and the sweeper never reads a minute that old")),
+				new AccessPattern("I2", "how far the sweeper has finished every change", "write_intent_sweeps",
+						"SELECT swept_until FROM write_intent_sweeps WHERE sweeper = ?", "",
+						SizingFacts.singleRow(1, 8, 1.0 / 5,
+								"one row, read and written by each pass of the sweeper (every few seconds per "
+										+ "instance)")));
+	}
+
+	/**
+	 * The intents' writes.
+	 * @return the write patterns, {@code IW1} to {@code IW3}
+	 */
+	public static List<WritePattern> writePatterns() {
+		return List.of(
+				new WritePattern("IW1", "Record a change before its first write, at the copies' consistency",
+						"write_intents",
+						"INSERT INTO write_intents (bucket, shard, intent_id, kind, source_key, removed_keys, "
+								+ "write_timestamp) VALUES (?, ?, ?, ?, ?, ?, ?)"),
+				new WritePattern("IW2", "Mark a change completed: a cell written, never a row deleted", "write_intents",
+						"UPDATE write_intents SET completed_at = ? WHERE bucket = ? AND shard = ? AND intent_id = ?"),
+				new WritePattern("IW3", "Move the sweeper's watermark past the minutes whose changes are finished",
+						"write_intent_sweeps", "UPDATE write_intent_sweeps SET swept_until = ? WHERE sweeper = ?"));
+	}
+
+}

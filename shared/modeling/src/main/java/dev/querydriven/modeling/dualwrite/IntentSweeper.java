@@ -1,0 +1,245 @@
+package dev.querydriven.modeling.dualwrite;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.Row;
+import dev.querydriven.modeling.time.TimeSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * Finishes the changes cut short: reads {@code write_intents} minute by minute from a
+ * watermark, and hands every intent older than the changes' deadline and not completed to
+ * the {@link IntentReplayer} of its kind, then marks it completed.
+ *
+ * <p>
+ * <b>From a watermark, never past a day.</b> The sweeper remembers, in
+ * {@code write_intent_sweeps}, the minute up to which every intent is finished, and reads
+ * only the minutes after it: one partition per minute and shard, each by its full key.
+ * The watermark is written with itself as the write timestamp, so of two sweepers the one
+ * that got further wins, whichever write arrives last; the table's schema file sets it to
+ * the moment the table was created, when no intent can exist yet. It never reads a minute
+ * older than the intents' time to live (less a margin): an expired row would come back as
+ * a tombstone. Should the sweeper fall a day behind (down for a day), the minutes past
+ * that are skipped, and the log says so.
+ *
+ * <p>
+ * <b>Several instances are safe.</b> Two sweepers may replay the same intent: a replay
+ * rewrites the same cells from the same source, so the second changes nothing. One that
+ * writes its watermark after another got further moves it back a little: the next pass
+ * reads those minutes again and finds them finished.
+ */
+public final class IntentSweeper {
+
+	static final String SWEEPER = "write_intents";
+
+	static final String READ_MINUTE = "SELECT intent_id, kind, source_key, removed_keys, write_timestamp, completed_at "
+			+ "FROM write_intents WHERE bucket = ? AND shard = ?";
+
+	static final String READ_WATERMARK = "SELECT swept_until FROM write_intent_sweeps WHERE sweeper = ?";
+
+	static final String WRITE_WATERMARK = "UPDATE write_intent_sweeps SET swept_until = ? WHERE sweeper = ?";
+
+	private static final Duration MINUTE = Duration.ofMinutes(1);
+
+	/**
+	 * How far back a sweeper reads at most: the intents' time to live less an hour, so
+	 * that it never reads a minute whose rows may have expired.
+	 */
+	public static final Duration HORIZON = WriteIntents.TIME_TO_LIVE.minus(Duration.ofHours(1));
+
+	private static final Logger logger = LoggerFactory.getLogger(IntentSweeper.class);
+
+	private final WriteIntents intents;
+
+	private final CqlSession session;
+
+	private final StatementExecutor executor;
+
+	private final TimeSource time;
+
+	private final Map<String, IntentReplayer> replayers = new HashMap<>();
+
+	private final Mono<PreparedStatement> readMinute;
+
+	private final Mono<PreparedStatement> readWatermark;
+
+	private final Mono<PreparedStatement> writeWatermark;
+
+	private final Duration horizon;
+
+	private final AtomicReference<SweepReport> last = new AtomicReference<>();
+
+	/**
+	 * A sweeper.
+	 * @param intents the intents it finishes
+	 * @param executor runs its writes
+	 * @param time the clock
+	 * @param replayers one per kind of change
+	 */
+	public IntentSweeper(WriteIntents intents, StatementExecutor executor, TimeSource time,
+			List<IntentReplayer> replayers) {
+		this(intents, executor, time, replayers, HORIZON);
+	}
+
+	/**
+	 * A sweeper with another horizon (tests that cannot wait a day).
+	 * @param intents the intents it finishes
+	 * @param executor runs its writes
+	 * @param time the clock
+	 * @param replayers one per kind of change
+	 * @param horizon how far back it reads at most; never more than {@link #HORIZON}
+	 */
+	public IntentSweeper(WriteIntents intents, StatementExecutor executor, TimeSource time,
+			List<IntentReplayer> replayers, Duration horizon) {
+		if (horizon.compareTo(HORIZON) > 0) {
+			throw new IllegalArgumentException("A sweeper never reads further back than " + HORIZON);
+		}
+		this.horizon = horizon;
+		this.intents = intents;
+		this.session = intents.session();
+		this.executor = executor;
+		this.time = time;
+		for (IntentReplayer replayer : replayers) {
+			for (String kind : replayer.kinds()) {
+				IntentReplayer previous = this.replayers.put(kind, replayer);
+				if (previous != null && previous != replayer) {
+					throw new IllegalArgumentException("Two replayers for changes of kind " + kind);
+				}
+			}
+		}
+		this.readMinute = Mono.fromCompletionStage(() -> this.session.prepareAsync(READ_MINUTE)).cache();
+		this.readWatermark = Mono.fromCompletionStage(() -> this.session.prepareAsync(READ_WATERMARK)).cache();
+		this.writeWatermark = Mono.fromCompletionStage(() -> this.session.prepareAsync(WRITE_WATERMARK)).cache();
+	}
+
+	/**
+	 * One pass: every minute from the watermark up to the changes' deadline ago.
+	 * @return what the pass found and did
+	 */
+	public Mono<SweepReport> sweep() {
+		return Mono.defer(() -> {
+			Instant now = this.time.instant();
+			Instant oldestReadable = now.minus(this.horizon).truncatedTo(ChronoUnit.MINUTES).plus(MINUTE);
+			Instant sweepBefore = now.minus(this.intents.settings().deadline());
+			return watermark().defaultIfEmpty(oldestReadable).flatMap((watermark) -> {
+				Instant from = watermark.truncatedTo(ChronoUnit.MINUTES);
+				if (from.isBefore(oldestReadable)) {
+					logger.error("The write intents were last swept up to {}, beyond the sweeper's horizon: intents "
+							+ "of the minutes before {} are not swept; check their copies against their sources", from,
+							oldestReadable);
+					from = oldestReadable;
+				}
+				List<Instant> minutes = new ArrayList<>();
+				for (Instant minute = from; !minute.isAfter(sweepBefore); minute = minute.plus(MINUTE)) {
+					minutes.add(minute);
+				}
+				return sweepMinutes(minutes, sweepBefore, from);
+			});
+		}).doOnNext(this.last::set);
+	}
+
+	/**
+	 * Sweeps every minute (an intent that cannot be finished yet never holds up the
+	 * others), then moves the watermark past the minutes that are whole (older than the
+	 * deadline: no change of theirs may still be running) and clean (every intent
+	 * finished), up to the first that is not.
+	 */
+	private Mono<SweepReport> sweepMinutes(List<Instant> minutes, Instant sweepBefore, Instant from) {
+		SweepReport.Builder report = new SweepReport.Builder(from);
+		return Flux.fromIterable(minutes)
+			.concatMap((minute) -> sweepMinute(minute, sweepBefore, report)
+				.map((clean) -> clean && !minute.plus(MINUTE).isAfter(sweepBefore)))
+			.collectList()
+			.flatMap((done) -> {
+				int leading = 0;
+				while (leading < done.size() && done.get(leading)) {
+					leading++;
+				}
+				Instant next = from.plus(MINUTE.multipliedBy(leading));
+				report.sweptUntil(next);
+				return next.isAfter(from) ? writeWatermark(next).thenReturn(report.build()) : Mono.just(report.build());
+			});
+	}
+
+	/**
+	 * Sweeps one minute's partitions; {@code true} when every intent in them is finished.
+	 */
+	private Mono<Boolean> sweepMinute(Instant minute, Instant sweepBefore, SweepReport.Builder report) {
+		return Flux.range(0, this.intents.settings().shards())
+			.concatMap((shard) -> this.readMinute.flatMapMany(
+					(statement) -> Flux.from(this.session.executeReactive(statement.bind(minute, (byte) (int) shard))))
+				.map((row) -> intent(minute, shard, row)))
+			.concatMap((intent) -> finish(intent, sweepBefore, report))
+			.all(Boolean::booleanValue);
+	}
+
+	private Mono<Boolean> finish(WriteIntent intent, Instant sweepBefore, SweepReport.Builder report) {
+		report.read();
+		if (intent.completed()) {
+			return Mono.just(true);
+		}
+		if (intent.begunAt().isAfter(sweepBefore)) {
+			// Still within its deadline: its change may be running.
+			report.pending(intent);
+			return Mono.just(false);
+		}
+		IntentReplayer replayer = this.replayers.get(intent.kind());
+		if (replayer == null) {
+			logger.error("No replayer for {}; its copies are left as they are", intent);
+			report.failed(intent);
+			return Mono.just(false);
+		}
+		return replayer.replay(intent).then(this.intents.complete(intent)).then(Mono.fromCallable(() -> {
+			report.replayed(intent);
+			logger.info("Finished {} begun at {}", intent, intent.begunAt());
+			return true;
+		})).onErrorResume((failure) -> {
+			report.failed(intent);
+			logger.warn("Could not finish {} begun at {} (will try again): {}", intent, intent.begunAt(),
+					failure.toString());
+			return Mono.just(false);
+		});
+	}
+
+	private Mono<Instant> watermark() {
+		return this.readWatermark
+			.flatMapMany((statement) -> Flux.from(this.session.executeReactive(statement.bind(SWEEPER))))
+			.next()
+			.mapNotNull((row) -> row.getInstant("swept_until"));
+	}
+
+	private Mono<Void> writeWatermark(Instant sweptUntil) {
+		return this.writeWatermark.map((statement) -> statement.bind(sweptUntil, SWEEPER).setIdempotent(true))
+			.flatMap(this.executor::execute)
+			.then();
+	}
+
+	private static WriteIntent intent(Instant minute, int shard, Row row) {
+		return new WriteIntent(minute, shard, row.getUuid("intent_id"), row.getString("kind"),
+				Optional.ofNullable(row.get("source_key", WriteIntents.keyType())).orElse(Map.of()),
+				Optional.ofNullable(row.get("removed_keys", WriteIntents.keysType())).orElse(List.of()),
+				row.getLong("write_timestamp"), row.getInstant("completed_at"));
+	}
+
+	/**
+	 * What the last pass found.
+	 * @return the report, empty before the first pass
+	 */
+	public Optional<SweepReport> lastReport() {
+		return Optional.ofNullable(this.last.get());
+	}
+
+}
