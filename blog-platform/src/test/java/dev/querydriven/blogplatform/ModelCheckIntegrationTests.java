@@ -11,19 +11,19 @@ import dev.querydriven.modelcheck.ModelReport;
 import dev.querydriven.modelcheck.harness.ModelCheckHarness;
 import dev.querydriven.tablemigration.MigrationEngine;
 import dev.querydriven.tablemigration.MigrationPhase;
-import dev.querydriven.testsupport.CassandraTest;
-import dev.querydriven.testsupport.SharedCassandra;
+import dev.querydriven.testcassandra.CassandraTest;
+import dev.querydriven.testcassandra.SharedCassandra;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.ApplicationArguments;
 import org.springframework.boot.ApplicationRunner;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.test.context.ActiveProfiles;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.event.EventListener;
 import org.springframework.core.Ordered;
+import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 

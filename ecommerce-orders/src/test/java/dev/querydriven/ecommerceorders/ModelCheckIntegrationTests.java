@@ -15,7 +15,7 @@ import dev.querydriven.modelcheck.Verdict;
 import dev.querydriven.modelcheck.catalog.AccessPattern;
 import dev.querydriven.modelcheck.harness.ModelCheckHarness;
 import dev.querydriven.modeling.time.TimeSource;
-import dev.querydriven.testsupport.SharedCassandra;
+import dev.querydriven.testcassandra.SharedCassandra;
 import org.junit.jupiter.api.Test;
 import reactor.test.StepVerifier;
 

@@ -10,7 +10,7 @@ import dev.querydriven.iotsensors.seed.SimulationPlan;
 import dev.querydriven.modelcheck.MeasuredTable;
 import dev.querydriven.modelcheck.ModelReport;
 import dev.querydriven.modelcheck.harness.ModelCheckHarness;
-import dev.querydriven.testsupport.SharedCassandra;
+import dev.querydriven.testcassandra.SharedCassandra;
 import org.junit.jupiter.api.Test;
 import org.threeten.extra.MutableClock;
 import reactor.test.StepVerifier;

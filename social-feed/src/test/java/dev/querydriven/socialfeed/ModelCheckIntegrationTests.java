@@ -8,15 +8,15 @@ import dev.querydriven.modelcheck.MeasuredTable;
 import dev.querydriven.modelcheck.ModelReport;
 import dev.querydriven.modelcheck.harness.ModelCheckHarness;
 import dev.querydriven.socialfeed.seed.DemoDataSeeded;
-import dev.querydriven.testsupport.CassandraTest;
-import dev.querydriven.testsupport.SharedCassandra;
+import dev.querydriven.testcassandra.CassandraTest;
+import dev.querydriven.testcassandra.SharedCassandra;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.test.context.ActiveProfiles;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.event.EventListener;
+import org.springframework.test.context.ActiveProfiles;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

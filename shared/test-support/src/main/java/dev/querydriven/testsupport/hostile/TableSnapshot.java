@@ -22,7 +22,7 @@ import com.datastax.oss.driver.api.core.type.ListType;
 import com.datastax.oss.driver.api.core.type.MapType;
 import com.datastax.oss.driver.api.core.type.SetType;
 import com.datastax.oss.driver.api.core.type.UserDefinedType;
-import dev.querydriven.testsupport.SharedCassandra;
+import dev.querydriven.testcassandra.SharedCassandra;
 
 /**
  * Every row of every table of a keyspace, read as the superuser (a full scan, which no

@@ -1,4 +1,4 @@
-package dev.querydriven.testsupport.app;
+package dev.querydriven.testcassandra.app;
 
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 

@@ -1,4 +1,4 @@
-package dev.querydriven.testsupport;
+package dev.querydriven.testcassandra;
 
 import java.util.List;
 import java.util.UUID;
@@ -21,7 +21,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 @CassandraTest
 class RealCassandraIntegrationTests {
 
-	private static final String KEYSPACE = "test_support";
+	private static final String KEYSPACE = "test_cassandra";
 
 	@BeforeAll
 	static void createTable() {
@@ -59,7 +59,7 @@ class RealCassandraIntegrationTests {
 	 */
 	@Test
 	void allowFilteringIsRefusedForTheApplicationRole() {
-		String scan = "SELECT * FROM test_support.readings_by_sensor WHERE value > 1 ALLOW FILTERING";
+		String scan = "SELECT * FROM test_cassandra.readings_by_sensor WHERE value > 1 ALLOW FILTERING";
 		try (CqlSession session = SharedCassandra.serviceSession(KEYSPACE)) {
 			assertThatExceptionOfType(InvalidQueryException.class).isThrownBy(() -> session.execute(scan))
 				.withMessageContaining("Guardrail allow_filtering violated");

@@ -1,8 +1,8 @@
-package dev.querydriven.testsupport.app;
+package dev.querydriven.testcassandra.app;
 
 import java.util.UUID;
 
-import dev.querydriven.testsupport.CassandraTest;
+import dev.querydriven.testcassandra.CassandraTest;
 import org.junit.jupiter.api.Test;
 import reactor.test.StepVerifier;
 

@@ -1,4 +1,4 @@
-package dev.querydriven.testsupport;
+package dev.querydriven.testcassandra;
 
 import java.util.Locale;
 import java.util.Map;

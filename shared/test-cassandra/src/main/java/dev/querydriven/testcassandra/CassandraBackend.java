@@ -1,4 +1,4 @@
-package dev.querydriven.testsupport;
+package dev.querydriven.testcassandra;
 
 import java.net.InetSocketAddress;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.querydriven.testsupport;
+package dev.querydriven.testcassandra;
 
 import java.util.List;
 import java.util.UUID;
@@ -23,7 +23,7 @@ class CassandraWarningsIntegrationTests {
 	 */
 	@Test
 	void oversizedBatchWarningIsCaptured() {
-		try (CqlSession session = SharedCassandra.serviceSession("test_support")) {
+		try (CqlSession session = SharedCassandra.serviceSession("test_cassandra")) {
 			session.execute("CREATE TABLE IF NOT EXISTS notes (id uuid PRIMARY KEY, body text) "
 					+ "WITH comment = 'Q2: a note by id'");
 			PreparedStatement insert = session.prepare("INSERT INTO notes (id, body) VALUES (?, ?)");

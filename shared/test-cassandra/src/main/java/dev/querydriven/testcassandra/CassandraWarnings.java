@@ -1,4 +1,4 @@
-package dev.querydriven.testsupport;
+package dev.querydriven.testcassandra;
 
 import java.util.ArrayList;
 import java.util.List;
