@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.UUID;
 
 import dev.querydriven.iotsensors.IotSensorsFixtures;
+import dev.querydriven.iotsensors.reading.ReadingProperties;
 import dev.querydriven.modeling.time.TimeSource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -18,6 +19,7 @@ import org.threeten.extra.MutableClock;
 import reactor.core.publisher.Mono;
 
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.webflux.test.autoconfigure.WebFluxTest;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
@@ -40,6 +42,7 @@ import static org.mockito.Mockito.verifyNoInteractions;
  * the field for every kind of bad input, before anything reaches the writing side.
  */
 @WebFluxTest(IngestionController.class)
+@EnableConfigurationProperties({ IngestionProperties.class, ReadingProperties.class })
 // 30 s, as in the integration tests: a slice's first request may compile much of WebFlux.
 @AutoConfigureWebTestClient(timeout = "30s")
 @Import({ ReadingValidator.class, IngestionControllerTests.Time.class })

@@ -16,6 +16,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import reactor.core.publisher.Mono;
 
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.webflux.test.autoconfigure.WebFluxTest;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.context.annotation.Import;
@@ -36,6 +37,7 @@ import static org.mockito.Mockito.verifyNoInteractions;
  * naming the parameter for every bad range, order, limit or cursor.
  */
 @WebFluxTest(ReadingController.class)
+@EnableConfigurationProperties(ReadingProperties.class)
 // 30 s, as in the integration tests: a slice's first request may compile much of WebFlux.
 @AutoConfigureWebTestClient(timeout = "30s")
 @Import(ReadingMapperImpl.class)

@@ -12,6 +12,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import reactor.core.publisher.Mono;
 
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.webflux.test.autoconfigure.WebFluxTest;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.context.annotation.Import;
@@ -27,6 +28,7 @@ import static org.mockito.Mockito.verifyNoInteractions;
  * bad ranges.
  */
 @WebFluxTest(RollupController.class)
+@EnableConfigurationProperties(RollupProperties.class)
 // 30 s, as in the integration tests: a slice's first request may compile much of WebFlux.
 @AutoConfigureWebTestClient(timeout = "30s")
 @Import(RollupMapperImpl.class)

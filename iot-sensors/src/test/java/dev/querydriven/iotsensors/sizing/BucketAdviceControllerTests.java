@@ -3,6 +3,7 @@ package dev.querydriven.iotsensors.sizing;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.webflux.test.autoconfigure.WebFluxTest;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.http.MediaType;
@@ -12,6 +13,7 @@ import org.springframework.test.web.reactive.server.WebTestClient;
  * {@code GET /buckets/advice}: the advisor's answer, and 400s for rates it cannot judge.
  */
 @WebFluxTest(BucketAdviceController.class)
+@EnableConfigurationProperties(SizingProperties.class)
 // 30 s, as in the integration tests: a slice's first request may compile much of WebFlux.
 @AutoConfigureWebTestClient(timeout = "30s")
 class BucketAdviceControllerTests {
