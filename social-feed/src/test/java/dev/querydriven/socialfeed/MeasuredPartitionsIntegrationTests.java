@@ -21,13 +21,14 @@ import org.springframework.test.context.ActiveProfiles;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The model check of the social feed: the guide's "Optimize &amp; Validate" checklist,
- * run against the live schema on the test node, with the node's own partition figures
- * measured after a small volume of demo data. The seeder writes it through the services,
+ * The partitions of the social feed's model, measured on the test node after a small
+ * volume of demo data, against the model check's estimates (the checklist itself runs in
+ * {@link SocialFeedConformanceTests}). The seeder writes the data through the services,
  * as in a dev run, but about a fifth of the dev volume (60 users instead of 300), which
  * keeps this test's time small while every table the seeder fills gets flushed partitions
  * to measure. A lower fan-out threshold lets the two popular authors be promoted, so the
- * tables of the read-time merge are measured too.
+ * tables of the read-time merge are measured too. The full report, measured figures
+ * included, is written to {@code target/model-check/}.
  *
  * <p>
  * The one test class with an application context of its own: the seeder runs as in a dev
@@ -41,22 +42,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 		"querydriven.social-feed.seed.posts-per-popular-author=10", "querydriven.social-feed.seed.likes=150",
 		"querydriven.social-feed.timeline.fan-out-threshold=20" })
 @CassandraTest
-class ModelCheckIntegrationTests {
+class MeasuredPartitionsIntegrationTests {
 
 	/**
-	 * The model passes the checklist without a single finding or exemption,
-	 * {@code docs/model-report.*} are up to date, and every table the seeder fills was
-	 * measured on the node, no larger than its facts say.
+	 * Every table the seeder fills was measured on the node, and none is larger than its
+	 * facts say.
 	 */
 	@Test
-	void modelPassesTheChecklist(@Autowired CqlSession session, @Autowired SeedingDone seeding) throws Exception {
+	void everySeededTableMeasuresWithinItsEstimate(@Autowired CqlSession session, @Autowired SeedingDone seeding)
+			throws Exception {
 		DemoDataSeeded seeded = seeding.event.get(2, TimeUnit.MINUTES);
 		assertThat(seeded.users()).isEqualTo(62);
 		ModelReport report = ModelCheckHarness.of(new SocialFeedQueryCatalog(), session)
 			.measuredOn(SharedCassandra.backend().jmxAddress())
-			.verify();
-		assertThat(report.findings()).isEmpty();
-		assertThat(report.exempted()).isEmpty();
+			.measure();
 		assertThat(report.measuredFindings()).isEmpty();
 		assertThat(report.measured()).extracting(MeasuredTable::table)
 			.contains("users_by_id", "users_by_username", "users_by_email", "followers_by_user_shard",
