@@ -20,11 +20,10 @@ import org.springframework.beans.factory.annotation.Autowired;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The guide's "Step 4: Optimize &amp; Validate" on this service's model: every catalogued
- * query against the live schema, the partition sizes from the declared facts, the
- * distribution of the keys, the anti-patterns, and the partitions the node measures after
- * the simulator's data is flushed. Keeps {@code docs/model-report.md} and {@code .html}
- * up to date (regenerate with {@code -Dquerydriven.update-generated=true}).
+ * The partitions of this service's model, measured on the test node once the simulator's
+ * readings are written and flushed, against the model check's estimates (the guide's
+ * checklist itself runs in {@link IotSensorsConformanceTests}). The full report, measured
+ * figures included, is written to {@code target/model-check/}.
  *
  * <p>
  * The simulator runs with a modest fleet: 10 sensors sampling every 10 seconds for 2
@@ -33,7 +32,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * estimate for the same row count, small enough to write in a few seconds.
  */
 @IotSensorsIntegrationTest
-class ModelCheckIntegrationTests {
+class MeasuredPartitionsIntegrationTests {
 
 	static final int SENSORS = 10;
 
@@ -50,12 +49,11 @@ class ModelCheckIntegrationTests {
 	private MutableClock clock;
 
 	/**
-	 * The model passes the guide's checklist once the simulator's readings are written
-	 * and flushed, the node's measured partitions included, and docs/model-report.* are
-	 * up to date.
+	 * Every table the simulator fills was measured on the node, the raw readings all of
+	 * them, and none measures a failure.
 	 */
 	@Test
-	void modelPassesTheChecklist() {
+	void everySimulatedTableIsMeasured() {
 		Instant end = this.clock.instant().truncatedTo(ChronoUnit.SECONDS);
 		SimulationPlan plan = new SimulationPlan(SENSORS, 2, Duration.ofSeconds(10), Duration.ofHours(2), end, 1000, 2);
 		this.simulator.run(plan)
@@ -65,9 +63,8 @@ class ModelCheckIntegrationTests {
 
 		ModelReport report = ModelCheckHarness.of(new IotSensorsQueryCatalog(), this.session)
 			.measuredOn(SharedCassandra.backend().jmxAddress())
-			.verify();
+			.measure();
 
-		assertThat(report.testsChecked()).isTrue();
 		assertThat(report.measured()).extracting(MeasuredTable::table)
 			.contains("sensor_data", "hourly_rollups_by_sensor", "latest_reading_by_sensor", "sensors_by_id",
 					"sensors_by_site");
