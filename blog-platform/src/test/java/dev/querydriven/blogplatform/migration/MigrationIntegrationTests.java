@@ -60,7 +60,7 @@ import static org.awaitility.Awaitility.await;
  * it needs a fast phase refresh.
  *
  * <p>
- * It runs after the other classes (only the catalogue's test comes later): it ends in
+ * It runs after the other classes (only the conformance suite comes later): it ends in
  * {@code NEW_ONLY}, having edited posts in the new table only, so the two category tables
  * disagree from then on, and a migration verified after it (the partition-budget test
  * takes the service's own through its phases) would find those posts different.

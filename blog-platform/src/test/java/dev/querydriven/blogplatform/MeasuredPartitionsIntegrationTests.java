@@ -30,12 +30,13 @@ import org.springframework.test.context.DynamicPropertySource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The model check of the blog platform: the guide's "Optimize &amp; Validate" checklist,
- * run against the live schema on the test node, with the node's own partition figures
- * measured after a modest volume of demo data. The seeder writes it through the services,
- * as in a dev run, but a sixth of the dev volume (500 posts instead of 3,000), which
- * keeps this test's time small while every seeded table gets flushed partitions to
- * measure.
+ * The partitions of the blog platform's model, measured on the test node after a modest
+ * volume of demo data, against the model check's estimates (the guide's "Optimize &amp;
+ * Validate" checklist itself runs in {@link BlogPlatformConformanceTests}). The seeder
+ * writes the data through the services, as in a dev run, but a sixth of the dev volume
+ * (500 posts instead of 3,000), which keeps this test's time small while every seeded
+ * table gets flushed partitions to measure. The full report, measured figures included,
+ * is written to {@code target/model-check/}.
  *
  * <p>
  * The posts are written while the category migration dual-writes, so both category shapes
@@ -49,7 +50,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 @SpringBootTest(
 		properties = { "querydriven.blog-platform.seed.enabled=true", "querydriven.blog-platform.seed.posts=500" })
 @CassandraTest
-class ModelCheckIntegrationTests {
+class MeasuredPartitionsIntegrationTests {
 
 	private static final String MIGRATION = "posts-by-category-model-check-"
 			+ UUID.randomUUID().toString().substring(0, 8);
@@ -60,19 +61,18 @@ class ModelCheckIntegrationTests {
 	}
 
 	/**
-	 * The model passes the checklist (no {@code fail}), {@code docs/model-report.*} are
-	 * up to date, and every table the seeder fills was measured on the node, not only
-	 * estimated.
+	 * Every table the seeder fills, both category shapes included, was measured on the
+	 * node, not only estimated, and none measures a failure.
 	 */
 	@Test
-	void modelPassesTheChecklist(@Autowired CqlSession session, @Autowired SeedingDuringDualWrite seeding)
+	void everySeededTableIsMeasured(@Autowired CqlSession session, @Autowired SeedingDuringDualWrite seeding)
 			throws Exception {
 		DemoDataSeeded seeded = seeding.done.get(2, TimeUnit.MINUTES);
 		assertThat(seeded.postsCreated()).isEqualTo(500);
 
 		ModelReport report = ModelCheckHarness.of(new BlogPlatformQueryCatalog(), session)
 			.measuredOn(SharedCassandra.backend().jmxAddress())
-			.verify();
+			.measure();
 
 		assertThat(report.measured()).extracting(MeasuredTable::table)
 			.contains("posts_by_id", "posts_by_author", "comments_by_post", "posts_by_category_v1", "posts_by_category",
