@@ -33,12 +33,13 @@ public class RunnableJars {
 	static final List<String> SERVICES = List.of("social-feed", "ecommerce-orders", "iot-sensors", "blog-platform");
 
 	/** Library jars that must never reach a production class path. */
-	static final List<String> BANNED_LIBRARIES = List.of("cassandra-dist", "embedded-cassandra", "test-support",
-			"cassandra-all");
+	static final List<String> BANNED_LIBRARIES = List.of("cassandra-dist", "embedded-cassandra", "test-cassandra",
+			"test-support", "cassandra-all");
 
 	/** Classes that must never reach a production class path, as path prefixes. */
 	static final List<String> BANNED_CLASSES = List.of("dev/querydriven/embeddedcassandra/",
-			"dev/querydriven/testsupport/", "org/apache/cassandra/service/CassandraDaemon");
+			"dev/querydriven/testcassandra/", "dev/querydriven/testsupport/",
+			"org/apache/cassandra/service/CassandraDaemon");
 
 	static final long MAX_BYTES = 70L * 1024 * 1024;
 

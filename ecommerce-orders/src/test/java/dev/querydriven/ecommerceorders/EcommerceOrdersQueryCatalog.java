@@ -24,9 +24,9 @@ import dev.querydriven.modelcheck.catalog.WritePattern;
  * products, up to 1,000 orders a day (peaks of 1 a second), 3 lines per order on average
  * and 50 at most ({@code PlaceOrderRequest.MAX_ITEMS}), orders kept for five years (about
  * 1.8 million). Row sizes are the bytes of the values, rounded up; the model check
- * ({@code ModelCheckIntegrationTests}) measures them on the node after loading demo data.
- * Tables whose rows are deleted one by one declare their delete rate, so that the check
- * weighs the tombstones those deletes leave in partitions that are read.
+ * ({@code MeasuredPartitionsIntegrationTests}) measures them on the node after loading
+ * demo data. Tables whose rows are deleted one by one declare their delete rate, so that
+ * the check weighs the tombstones those deletes leave in partitions that are read.
  */
 public class EcommerceOrdersQueryCatalog implements QueryCatalog {
 

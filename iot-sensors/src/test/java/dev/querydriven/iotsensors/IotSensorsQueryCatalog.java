@@ -29,8 +29,9 @@ import org.springframework.boot.context.properties.bind.Binder;
  * days and rollups a year. Row sizes are the bytes of a row's clustering and regular
  * values (the partition key is stored once per partition and counted apart): 8 per
  * {@code timestamp} or {@code double}, 4 per {@code int}, 16 per {@code uuid}, the
- * characters of a {@code text}. The model check ({@code ModelCheckIntegrationTests})
- * compares them with the node's own partition sizes after loading the simulator's data.
+ * characters of a {@code text}. The model check
+ * ({@code MeasuredPartitionsIntegrationTests}) compares them with the node's own
+ * partition sizes after loading the simulator's data.
  */
 public class IotSensorsQueryCatalog implements QueryCatalog {
 

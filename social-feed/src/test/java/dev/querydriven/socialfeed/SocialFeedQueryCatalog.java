@@ -31,7 +31,8 @@ import org.springframework.boot.context.properties.bind.Binder;
  * Numbers assume a service of 10 million users; where code enforces a bound (content
  * length, hashtags per post, the fan-out threshold, the follower shards, the timeline's
  * retention), the facts use it. Row sizes count the values a row stores; where the model
- * check measured the demo data on a real node ({@code ModelCheckIntegrationTests}, see
+ * check measured the demo data on a real node
+ * ({@code MeasuredPartitionsIntegrationTests}, see
  * {@code target/model-check/model-report.md}), the notes give the measured bytes per row,
  * which include the storage's own overhead. A table served by several queries declares
  * its facts once.

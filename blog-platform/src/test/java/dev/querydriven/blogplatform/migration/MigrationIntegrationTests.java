@@ -19,18 +19,18 @@ import dev.querydriven.blogplatform.BlogTables;
 import dev.querydriven.blogplatform.post.NewPost;
 import dev.querydriven.blogplatform.post.PostService;
 import dev.querydriven.modeling.ServesQuery;
-import dev.querydriven.testsupport.CassandraTest;
+import dev.querydriven.testcassandra.CassandraTest;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.test.context.ActiveProfiles;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.http.MediaType;
+import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -60,7 +60,7 @@ import static org.awaitility.Awaitility.await;
  * it needs a fast phase refresh.
  *
  * <p>
- * It runs after the other classes (only the catalogue's test comes later): it ends in
+ * It runs after the other classes (only the conformance suite comes later): it ends in
  * {@code NEW_ONLY}, having edited posts in the new table only, so the two category tables
  * disagree from then on, and a migration verified after it (the partition-budget test
  * takes the service's own through its phases) would find those posts different.

@@ -42,7 +42,6 @@ import static org.mockito.Mockito.verifyNoInteractions;
  * the field for every kind of bad input, before anything reaches the writing side.
  */
 @WebFluxTest(IngestionController.class)
-// A slice scans no settings: the controller's own are bound as in the application.
 @EnableConfigurationProperties({ IngestionProperties.class, ReadingProperties.class })
 // 30 s, as in the integration tests: a slice's first request may compile much of WebFlux.
 @AutoConfigureWebTestClient(timeout = "30s")

@@ -37,7 +37,6 @@ import static org.mockito.Mockito.verifyNoInteractions;
  * naming the parameter for every bad range, order, limit or cursor.
  */
 @WebFluxTest(ReadingController.class)
-// A slice scans no settings: the controller\'s own are bound as in the application.
 @EnableConfigurationProperties(ReadingProperties.class)
 // 30 s, as in the integration tests: a slice's first request may compile much of WebFlux.
 @AutoConfigureWebTestClient(timeout = "30s")

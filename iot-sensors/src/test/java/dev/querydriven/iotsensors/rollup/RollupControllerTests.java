@@ -28,7 +28,6 @@ import static org.mockito.Mockito.verifyNoInteractions;
  * bad ranges.
  */
 @WebFluxTest(RollupController.class)
-// A slice scans no settings: the controller\'s own are bound as in the application.
 @EnableConfigurationProperties(RollupProperties.class)
 // 30 s, as in the integration tests: a slice's first request may compile much of WebFlux.
 @AutoConfigureWebTestClient(timeout = "30s")

@@ -13,7 +13,6 @@ import org.springframework.test.web.reactive.server.WebTestClient;
  * {@code GET /buckets/advice}: the advisor's answer, and 400s for rates it cannot judge.
  */
 @WebFluxTest(BucketAdviceController.class)
-// A slice scans no settings: the controller\'s own are bound as in the application.
 @EnableConfigurationProperties(SizingProperties.class)
 // 30 s, as in the integration tests: a slice's first request may compile much of WebFlux.
 @AutoConfigureWebTestClient(timeout = "30s")

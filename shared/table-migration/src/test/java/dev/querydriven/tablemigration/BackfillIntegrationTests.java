@@ -12,8 +12,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 
 import com.datastax.oss.driver.api.core.CqlSession;
-import dev.querydriven.testsupport.CassandraTest;
-import dev.querydriven.testsupport.SharedCassandra;
+import dev.querydriven.testcassandra.CassandraTest;
+import dev.querydriven.testcassandra.SharedCassandra;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;

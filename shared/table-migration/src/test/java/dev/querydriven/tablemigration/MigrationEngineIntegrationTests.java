@@ -9,8 +9,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
-import dev.querydriven.testsupport.CassandraTest;
-import dev.querydriven.testsupport.SharedCassandra;
+import dev.querydriven.testcassandra.CassandraTest;
+import dev.querydriven.testcassandra.SharedCassandra;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

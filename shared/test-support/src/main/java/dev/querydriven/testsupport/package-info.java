@@ -1,8 +1,8 @@
 /**
- * How every integration test obtains a real Cassandra: one node per test JVM, from
- * Testcontainers when a Docker engine answers and from the embedded launcher otherwise
- * (or as forced by {@code -Dquerydriven.cassandra.backend=docker|embedded}). Both get the
- * same generated configuration and the same admin step, and tests connect as the
- * service's own non-superuser role. A Cassandra warning fails the test that caused it.
+ * How a service is tested: one integration-test annotation per service
+ * ({@link dev.querydriven.testsupport.ServiceIntegrationTest}) on the real node of
+ * {@code test-cassandra}, a clock the tests move, failure injection, and the shared
+ * checks (entities against the live schema, hand-written row readers, prepared
+ * statements, partitions per request).
  */
 package dev.querydriven.testsupport;

@@ -20,34 +20,40 @@ import dev.querydriven.modelcheck.JmxTableMetrics;
 import dev.querydriven.modelcheck.ModelCheck;
 import dev.querydriven.modelcheck.ModelReport;
 import dev.querydriven.modelcheck.QueryEvidence;
+import dev.querydriven.modelcheck.Verdict;
 import dev.querydriven.modelcheck.catalog.QueryCatalog;
 import dev.querydriven.modelcheck.report.ReportRenderer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The model check in a service's build, in a few lines of a test:
+ * The model check in a service's build, in a few lines of a test. Every service's
+ * conformance suite ({@code ServiceConformanceTests} in {@code shared/test-support})
+ * verifies the checklist:
  *
  * <pre class="code">
- * &#64;SpringBootTest
- * &#64;CassandraTest
- * class ModelCheckIntegrationTests {
+ * ModelReport report = ModelCheckHarness.of(new SocialFeedQueryCatalog(), session)
+ *     .testClassesOf(getClass())
+ *     .verify();
+ * </pre>
  *
- *     &#64;Test
- *     void modelPassesTheChecklist(&#64;Autowired CqlSession session) {
- *         ModelCheckHarness.of(new SocialFeedQueryCatalog(), session)
- *             .measuredOn(SharedCassandra.backend().jmxAddress())
- *             .verify();
- *     }
- * }
+ * and the service's own volume scenario, after loading demo data, measures its partitions
+ * on the node:
+ *
+ * <pre class="code">
+ * ModelReport measured = ModelCheckHarness.of(new SocialFeedQueryCatalog(), session)
+ *     .measuredOn(SharedCassandra.backend().jmxAddress())
+ *     .measure();
  * </pre>
  *
  * {@link #verify()} runs every check against the keyspace on the test's node, finds the
- * tests carrying each query's id among the service's compiled tests, writes the full
- * report (measured figures included) to {@code target/model-check/}, and fails when the
+ * tests carrying each query's id among the service's compiled tests, and fails when the
  * committed {@code docs/model-report.md} and {@code docs/model-report.html} differ from
  * the generated ones (regenerate them with {@code -Dquerydriven.update-generated=true})
- * or when any finding is a {@code fail}.
+ * or when any finding is a {@code fail}. {@link #measure()} flushes the node and measures
+ * every table, writes the full report (measured figures included) to
+ * {@code target/model-check/}, and fails on a measured {@code fail}; the committed report
+ * leaves the measured figures out, so it is the same with or without them.
  */
 public final class ModelCheckHarness {
 
@@ -155,15 +161,18 @@ public final class ModelCheckHarness {
 	}
 
 	/**
-	 * Runs the check, writes the reports, and fails on a stale committed report or a
-	 * {@code fail} finding.
+	 * Runs the check, keeps the committed report (and, when partitions were measured, the
+	 * full one) up to date, and fails on a stale committed report or a {@code fail}
+	 * finding.
 	 * @return the report, when it passes
 	 * @throws AssertionError listing every failure and every stale file
 	 */
 	public ModelReport verify() {
 		ModelReport report = run();
 		List<String> problems = new ArrayList<>();
-		writeFullReport(report);
+		if (this.jmx != null) {
+			writeFullReport(report);
+		}
 		String markdown = ReportRenderer.markdown(report, ReportRenderer.Part.COMMITTED);
 		String html = ReportRenderer.html(report, ReportRenderer.Part.COMMITTED);
 		Path markdownFile = this.reportDirectory.resolve("model-report.md");
@@ -180,8 +189,7 @@ public final class ModelCheckHarness {
 			}
 		}
 		for (Finding failure : report.failures()) {
-			problems.add("fail · " + failure.subject() + " · " + failure.check().id() + "/" + failure.rule() + ": "
-					+ failure.problem() + " Fix: " + failure.fix());
+			problems.add(describe(failure));
 		}
 		logger.info("Model check of {}: {}", report.title(), report.summary());
 		if (!problems.isEmpty()) {
@@ -189,6 +197,40 @@ public final class ModelCheckHarness {
 					+ String.join("\n  ", problems));
 		}
 		return report;
+	}
+
+	/**
+	 * Runs the check with the node's partitions measured (see {@link #measuredOn}),
+	 * writes the full report, measured figures included, to {@code target/model-check/},
+	 * and fails on a measured {@code fail}. The committed report is left to
+	 * {@link #verify()}: a service measures after loading a volume of data, and verifies
+	 * its checklist elsewhere.
+	 * @return the report, for the caller's own assertions on what was measured
+	 * @throws IllegalStateException when no JMX address was given
+	 * @throws AssertionError listing every measured failure
+	 */
+	public ModelReport measure() {
+		if (this.jmx == null) {
+			throw new IllegalStateException("Nothing to measure with: give the node's JMX address to measuredOn(...)");
+		}
+		ModelReport report = run();
+		writeFullReport(report);
+		List<String> failures = report.measuredFindings()
+			.stream()
+			.filter((finding) -> finding.verdict() == Verdict.FAIL)
+			.map(ModelCheckHarness::describe)
+			.toList();
+		logger.info("Measured model of {}: {} tables measured, {} measured findings", report.title(),
+				report.measured().size(), report.measuredFindings().size());
+		if (!failures.isEmpty()) {
+			throw new AssertionError("Measured model of " + report.title() + ":\n  " + String.join("\n  ", failures));
+		}
+		return report;
+	}
+
+	private static String describe(Finding failure) {
+		return "fail · " + failure.subject() + " · " + failure.check().id() + "/" + failure.rule() + ": "
+				+ failure.problem() + " Fix: " + failure.fix();
 	}
 
 	private void writeFullReport(ModelReport report) {

@@ -4,14 +4,15 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import dev.querydriven.modelcheck.ModelReport;
 import dev.querydriven.modelcheck.fixture.Fixtures;
 import dev.querydriven.modelcheck.fixture.anti.AntiPatternCatalog;
 import dev.querydriven.modelcheck.fixture.good.GoodModelCatalog;
-import dev.querydriven.testsupport.CassandraTest;
-import dev.querydriven.testsupport.SharedCassandra;
+import dev.querydriven.testcassandra.CassandraTest;
+import dev.querydriven.testcassandra.SharedCassandra;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -19,10 +20,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
- * The harness a service's {@code ModelCheckIntegrationTests} calls: it keeps the
- * committed report up to date and fails the build on a {@code fail}.
+ * The harness every service's tests call: it keeps the committed report up to date, fails
+ * the build on a {@code fail}, and measures the partitions on the node.
  */
 @CassandraTest
 class ModelCheckHarnessIntegrationTests {
@@ -83,6 +85,28 @@ class ModelCheckHarnessIntegrationTests {
 		Files.writeString(this.directory.resolve("model-report.md"), "edited by hand\n");
 		assertThatExceptionOfType(AssertionError.class).isThrownBy(() -> withUpdate("false", harness))
 			.withMessageContaining("model-report.md is out of date");
+	}
+
+	/**
+	 * Measuring writes the full report, measured figures included, and neither writes nor
+	 * compares the committed one (there is none here, which would fail a verify); without
+	 * the node's JMX address there is nothing to measure with.
+	 */
+	@Test
+	void measureWritesTheFullReportOnly() throws IOException {
+		Files.deleteIfExists(Path.of("target/model-check/model-report.md"));
+		ModelCheckHarness.of(new GoodModelCatalog(), good)
+			.reportDirectory(this.directory)
+			.measuredOn(SharedCassandra.backend().jmxAddress())
+			.measure();
+		assertThat(Path.of("target/model-check/model-report.md")).content().contains("## Measured (this run only)");
+		try (Stream<Path> committed = Files.list(this.directory)) {
+			assertThat(committed).isEmpty();
+		}
+		assertThatIllegalStateException()
+			.isThrownBy(
+					() -> ModelCheckHarness.of(new GoodModelCatalog(), good).reportDirectory(this.directory).measure())
+			.withMessageContaining("measuredOn");
 	}
 
 	/** A model with failures fails the build, listing each failure with its fix. */

@@ -20,4 +20,20 @@ public record CqlTemplateException(Class<?> type, String reason) {
 		}
 	}
 
+	/**
+	 * An exception named by its class name, for a package-private class (a repository)
+	 * that the service's root test package cannot name in code.
+	 * @param className the class's fully qualified name
+	 * @param reason why it needs the driver's own types
+	 * @return the exception
+	 */
+	public static CqlTemplateException named(String className, String reason) {
+		try {
+			return new CqlTemplateException(Class.forName(className), reason);
+		}
+		catch (ClassNotFoundException ex) {
+			throw new IllegalArgumentException("No class " + className + " to except from the CQL-template rule", ex);
+		}
+	}
+
 }

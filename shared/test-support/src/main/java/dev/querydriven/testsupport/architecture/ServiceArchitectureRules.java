@@ -52,8 +52,10 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noMethods;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 /**
- * The architecture every service shares, as ArchUnit rules over its main classes. Each
- * service's {@code ArchitectureTests} applies every rule here (and its own):
+ * The architecture every service shares, as ArchUnit rules over its main classes. Every
+ * service's conformance suite
+ * ({@link dev.querydriven.testsupport.conformance.ServiceConformanceTests}) applies every
+ * rule here; a service's own rules stay in its {@code ArchitectureTests}:
  *
  * <pre class="code">
  * ServiceArchitectureRules rules = ServiceArchitectureRules.forService("ecommerce-orders",

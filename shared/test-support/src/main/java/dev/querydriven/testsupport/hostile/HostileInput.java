@@ -14,7 +14,7 @@ import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 import com.datastax.oss.driver.api.core.CqlSession;
-import dev.querydriven.testsupport.SharedCassandra;
+import dev.querydriven.testcassandra.SharedCassandra;
 import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;

@@ -18,8 +18,14 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class DevRunScanTests {
 
+	/**
+	 * A bare service: no web server, no node, and without the modeling library's
+	 * auto-configuration (on this module's class path for the conformance suite), whose
+	 * clock would stand for the one a test configures.
+	 */
 	private static final String[] ARGUMENTS = { "--spring.main.lazy-initialization=true",
 			"--spring.main.web-application-type=none", "--querydriven.cassandra.embedded.enabled=false",
+			"--spring.autoconfigure.exclude=dev.querydriven.modeling.spring.ModelingAutoConfiguration",
 			"--spring.main.banner-mode=off" };
 
 	/**
