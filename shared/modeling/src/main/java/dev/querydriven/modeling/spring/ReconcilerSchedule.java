@@ -23,10 +23,12 @@ import org.springframework.context.SmartLifecycle;
 final class ReconcilerSchedule implements SmartLifecycle {
 
 	/**
-	 * After the changes in flight have drained ({@link WriteIntentsLifecycle#PHASE}), so
-	 * that their last failed copies get a pass too.
+	 * Stops after the web server's graceful shutdown ({@code DEFAULT_PHASE - 1024}) and
+	 * after the write intents' changes in flight have drained (the write-intents
+	 * library's lifecycle, {@code DEFAULT_PHASE - 1280}), so that their last failed
+	 * copies get a pass too; a lower phase stops later.
 	 */
-	static final int PHASE = WriteIntentsLifecycle.PHASE - 512;
+	static final int PHASE = SmartLifecycle.DEFAULT_PHASE - 1792;
 
 	private static final Logger logger = LoggerFactory.getLogger(ReconcilerSchedule.class);
 

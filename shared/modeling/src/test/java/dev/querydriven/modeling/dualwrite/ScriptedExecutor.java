@@ -18,7 +18,7 @@ import reactor.core.publisher.Mono;
  * without a mock of Cassandra. Counts attempts per statement text and the statements in
  * flight.
  */
-final class ScriptedExecutor implements StatementExecutor {
+public final class ScriptedExecutor implements StatementExecutor {
 
 	private final StatementExecutor delegate;
 
@@ -32,20 +32,20 @@ final class ScriptedExecutor implements StatementExecutor {
 
 	private volatile Duration delay = Duration.ZERO;
 
-	ScriptedExecutor(CqlSession session) {
+	public ScriptedExecutor(CqlSession session) {
 		this.delegate = StatementExecutor.of(session);
 	}
 
 	/**
 	 * Fails the next {@code times} attempts of statements whose CQL contains the text.
 	 */
-	ScriptedExecutor fail(String cqlFragment, int times, Supplier<? extends RuntimeException> failure) {
+	public ScriptedExecutor fail(String cqlFragment, int times, Supplier<? extends RuntimeException> failure) {
 		this.rules.add(new Rule(cqlFragment, new AtomicInteger(times), failure));
 		return this;
 	}
 
 	/** Holds every real execution for a while, so that concurrent ones overlap. */
-	ScriptedExecutor delayEach(Duration delay) {
+	public ScriptedExecutor delayEach(Duration delay) {
 		this.delay = delay;
 		return this;
 	}
@@ -70,19 +70,19 @@ final class ScriptedExecutor implements StatementExecutor {
 		});
 	}
 
-	List<Statement<?>> executed() {
+	public List<Statement<?>> executed() {
 		return this.executed;
 	}
 
-	int attempts(String cqlFragment) {
+	public int attempts(String cqlFragment) {
 		return (int) this.executed.stream().filter((statement) -> cqlOf(statement).contains(cqlFragment)).count();
 	}
 
-	int maxInFlight() {
+	public int maxInFlight() {
 		return this.maxInFlight.get();
 	}
 
-	static String cqlOf(Statement<?> statement) {
+	public static String cqlOf(Statement<?> statement) {
 		if (statement instanceof BatchStatement batch) {
 			return StreamSupport.stream(batch.spliterator(), false)
 				.map(ScriptedExecutor::cqlOf)

@@ -1,4 +1,4 @@
-package dev.querydriven.modeling.spring;
+package dev.querydriven.writeintents.spring;
 
 import java.time.Duration;
 import java.util.Set;

@@ -1,9 +1,9 @@
-package dev.querydriven.modeling.spring;
+package dev.querydriven.writeintents.spring;
 
 import java.time.Duration;
 import java.util.Set;
 
-import dev.querydriven.modeling.dualwrite.WriteIntents;
+import dev.querydriven.writeintents.WriteIntents;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.mock.env.MockEnvironment;
@@ -23,12 +23,12 @@ class TestingHooksTests {
 	void hooksNeedTheFaultsProfile() {
 		MockEnvironment production = new MockEnvironment();
 		assertThatIllegalStateException()
-			.isThrownBy(() -> ModelingAutoConfiguration
+			.isThrownBy(() -> WriteIntentsAutoConfiguration
 				.hooks(new TestingHooksProperties(Set.of("order-placed"), Duration.ZERO), production))
 			.withMessageContaining("querydriven.testing.halt-after")
 			.withMessageContaining("'faults' profile");
 		assertThatIllegalStateException()
-			.isThrownBy(() -> ModelingAutoConfiguration
+			.isThrownBy(() -> WriteIntentsAutoConfiguration
 				.hooks(new TestingHooksProperties(Set.of(), Duration.ofSeconds(5)), production))
 			.withMessageContaining("querydriven.testing.delay-copies");
 	}
@@ -38,10 +38,10 @@ class TestingHooksTests {
 	void hooksApplyUnderTheFaultsProfile() {
 		MockEnvironment faults = new MockEnvironment();
 		faults.setActiveProfiles("faults");
-		assertThat(ModelingAutoConfiguration.hooks(new TestingHooksProperties(Set.of("follow"), Duration.ofSeconds(2)),
-				faults))
+		assertThat(WriteIntentsAutoConfiguration
+			.hooks(new TestingHooksProperties(Set.of("follow"), Duration.ofSeconds(2)), faults))
 			.isEqualTo(new WriteIntents.Hooks(Set.of("follow"), Duration.ofSeconds(2)));
-		assertThat(ModelingAutoConfiguration.hooks(new TestingHooksProperties(Set.of(), Duration.ZERO),
+		assertThat(WriteIntentsAutoConfiguration.hooks(new TestingHooksProperties(Set.of(), Duration.ZERO),
 				new MockEnvironment()))
 			.isSameAs(WriteIntents.Hooks.NONE);
 	}

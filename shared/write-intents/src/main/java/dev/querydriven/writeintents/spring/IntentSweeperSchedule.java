@@ -1,8 +1,8 @@
-package dev.querydriven.modeling.spring;
+package dev.querydriven.writeintents.spring;
 
 import java.time.Duration;
 
-import dev.querydriven.modeling.dualwrite.IntentSweeper;
+import dev.querydriven.writeintents.IntentSweeper;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.Disposable;

@@ -1,4 +1,4 @@
-package dev.querydriven.modeling.dualwrite;
+package dev.querydriven.writeintents;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -19,6 +19,7 @@ import java.util.function.Function;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.type.reflect.GenericType;
+import dev.querydriven.modeling.dualwrite.StatementExecutor;
 import dev.querydriven.modeling.time.TimeSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

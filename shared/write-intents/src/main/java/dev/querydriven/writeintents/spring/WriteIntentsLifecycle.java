@@ -1,8 +1,8 @@
-package dev.querydriven.modeling.spring;
+package dev.querydriven.writeintents.spring;
 
 import java.time.Duration;
 
-import dev.querydriven.modeling.dualwrite.WriteIntents;
+import dev.querydriven.writeintents.WriteIntents;
 
 import org.springframework.context.SmartLifecycle;
 

@@ -1,4 +1,4 @@
-package dev.querydriven.modeling.dualwrite;
+package dev.querydriven.writeintents;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
+import dev.querydriven.modeling.dualwrite.StatementExecutor;
 import dev.querydriven.modeling.time.TimeSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

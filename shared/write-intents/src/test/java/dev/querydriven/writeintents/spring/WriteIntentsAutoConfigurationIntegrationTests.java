@@ -1,15 +1,16 @@
-package dev.querydriven.modeling.spring;
+package dev.querydriven.writeintents.spring;
 
 import java.util.Set;
 
 import com.datastax.oss.driver.api.core.CqlSession;
-import dev.querydriven.modeling.dualwrite.IntentReplayer;
-import dev.querydriven.modeling.dualwrite.IntentSweeper;
-import dev.querydriven.modeling.dualwrite.WriteIntent;
-import dev.querydriven.modeling.dualwrite.WriteIntents;
+import dev.querydriven.modeling.spring.ModelingAutoConfiguration;
 import dev.querydriven.servicesupport.cassandra.SchemaMigrationSet;
 import dev.querydriven.testcassandra.CassandraTest;
 import dev.querydriven.testcassandra.SharedCassandra;
+import dev.querydriven.writeintents.IntentReplayer;
+import dev.querydriven.writeintents.IntentSweeper;
+import dev.querydriven.writeintents.WriteIntent;
+import dev.querydriven.writeintents.WriteIntents;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
@@ -42,7 +43,7 @@ class WriteIntentsAutoConfigurationIntegrationTests {
 	}
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(ModelingAutoConfiguration.class))
+		.withConfiguration(AutoConfigurations.of(ModelingAutoConfiguration.class, WriteIntentsAutoConfiguration.class))
 		// The test's session outlives each context: no destroy method.
 		.withBean(CqlSession.class, () -> session, (definition) -> definition.setDestroyMethodName(""))
 		.withBean(ReactiveSession.class, () -> new DefaultBridgedReactiveSession(session))

@@ -1,4 +1,4 @@
-package dev.querydriven.modeling.dualwrite;
+package dev.querydriven.writeintents;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,6 +15,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import dev.querydriven.modeling.dualwrite.ScriptedExecutor;
 import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.testcassandra.CassandraTest;
 import dev.querydriven.testcassandra.SharedCassandra;
@@ -96,7 +97,7 @@ class WriteIntentsIntegrationTests {
 			.expectNext(1)
 			.verifyComplete();
 
-		assertThat(WriteRules.cql(this.executor.executed().get(0))).as("the first statement sent")
+		assertThat(ScriptedExecutor.cqlOf(this.executor.executed().get(0))).as("the first statement sent")
 			.startsWith("INSERT INTO write_intents");
 		assertThat(body(noteId)).isEqualTo("hello");
 		await().atMost(Duration.ofSeconds(10))

@@ -1,11 +1,11 @@
-package dev.querydriven.modeling.spring;
+package dev.querydriven.writeintents.spring;
 
 import java.time.Clock;
 import java.time.Duration;
 
-import dev.querydriven.modeling.dualwrite.IntentSweeper;
-import dev.querydriven.modeling.dualwrite.SweepReport;
-import dev.querydriven.modeling.dualwrite.WriteIntents;
+import dev.querydriven.writeintents.IntentSweeper;
+import dev.querydriven.writeintents.SweepReport;
+import dev.querydriven.writeintents.WriteIntents;
 
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;

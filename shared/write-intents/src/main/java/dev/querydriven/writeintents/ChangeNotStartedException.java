@@ -1,4 +1,4 @@
-package dev.querydriven.modeling.dualwrite;
+package dev.querydriven.writeintents;
 
 import dev.querydriven.servicesupport.web.NothingWritten;
 
