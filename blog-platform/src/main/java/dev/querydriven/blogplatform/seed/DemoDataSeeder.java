@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import dev.querydriven.blogplatform.comment.CommentService;
 import dev.querydriven.blogplatform.post.NewPost;
 import dev.querydriven.blogplatform.post.PostService;
+import dev.querydriven.modeling.dualwrite.TransientFailures;
 import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.servicesupport.web.NotFoundException;
 import org.slf4j.Logger;
@@ -19,6 +20,7 @@ import org.slf4j.LoggerFactory;
 import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.util.retry.Retry;
 
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.boot.ApplicationArguments;
@@ -64,6 +66,15 @@ class DemoDataSeeder implements ApplicationRunner, DisposableBean {
 
 	private static final Logger logger = LoggerFactory.getLogger(DemoDataSeeder.class);
 
+	/**
+	 * A write that timed out on a busy dev machine (several services and their nodes
+	 * starting at once) starts the seed over: every write of it is idempotent, so a
+	 * second pass only completes the first. Anything but a transient failure ends it.
+	 */
+	private static final Retry START_OVER = TransientFailures.onlyTransient(Retry.backoff(5, Duration.ofSeconds(2))
+		.doBeforeRetry((retry) -> logger.warn("Demo data seeding met {}; starting it over", retry.failure().toString()))
+		.onRetryExhaustedThrow((spec, signal) -> signal.failure()));
+
 	private final PostService posts;
 
 	private final CommentService comments;
@@ -91,7 +102,7 @@ class DemoDataSeeder implements ApplicationRunner, DisposableBean {
 	@Override
 	public void run(ApplicationArguments args) {
 		Instant anchor = this.time.instant().truncatedTo(ChronoUnit.MINUTES);
-		this.seeding = seed(anchor).subscribe((seeded) -> {
+		this.seeding = seed(anchor).retryWhen(START_OVER).subscribe((seeded) -> {
 			logger.info("Demo data ready: try GET /categories/{}/posts", CATEGORIES.get(0));
 			this.events.publishEvent(seeded);
 		}, (error) -> logger.error("Demo data seeding failed; restart to resume it", error));

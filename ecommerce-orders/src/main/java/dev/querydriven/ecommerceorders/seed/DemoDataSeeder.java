@@ -21,11 +21,13 @@ import dev.querydriven.ecommerceorders.order.OrderService;
 import dev.querydriven.ecommerceorders.order.OrderStatus;
 import dev.querydriven.ecommerceorders.order.ShippingAddress;
 import dev.querydriven.ecommerceorders.user.UserService;
+import dev.querydriven.modeling.dualwrite.TransientFailures;
 import dev.querydriven.modeling.time.TimeSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.util.retry.Retry;
 
 import org.springframework.boot.ApplicationArguments;
 import org.springframework.boot.ApplicationRunner;
@@ -51,6 +53,15 @@ import org.springframework.stereotype.Component;
 public class DemoDataSeeder implements ApplicationRunner {
 
 	private static final Logger logger = LoggerFactory.getLogger(DemoDataSeeder.class);
+
+	/**
+	 * A write that timed out on a busy dev machine (several services and their nodes
+	 * starting at once) starts the seed over: every write of it is idempotent, so a
+	 * second pass only completes the first. Anything but a transient failure ends it.
+	 */
+	private static final Retry START_OVER = TransientFailures.onlyTransient(Retry.backoff(5, Duration.ofSeconds(2))
+		.doBeforeRetry((retry) -> logger.warn("Demo data seeding met {}; starting it over", retry.failure().toString()))
+		.onRetryExhaustedThrow((spec, signal) -> signal.failure()));
 
 	private static final int CONCURRENCY = 8;
 
@@ -85,9 +96,11 @@ public class DemoDataSeeder implements ApplicationRunner {
 	@Override
 	public void run(ApplicationArguments args) {
 		// In the background: the service answers while the demo data arrives.
-		seed().subscribe(
-				(report) -> logger.info("Demo data: {}. Demo data ready: try GET /users/{}/orders", report, userId(0)),
-				(ex) -> logger.warn("Demo data seeding failed (it resumes on the next start)", ex));
+		seed().retryWhen(START_OVER)
+			.subscribe(
+					(report) -> logger.info("Demo data: {}. Demo data ready: try GET /users/{}/orders", report,
+							userId(0)),
+					(ex) -> logger.warn("Demo data seeding failed (it resumes on the next start)", ex));
 	}
 
 	/**

@@ -6,10 +6,12 @@ import java.time.temporal.ChronoUnit;
 
 import dev.querydriven.iotsensors.ingestion.IngestionProperties;
 import dev.querydriven.iotsensors.reading.ReadingProperties;
+import dev.querydriven.modeling.dualwrite.TransientFailures;
 import dev.querydriven.modeling.time.TimeSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.Disposable;
+import reactor.util.retry.Retry;
 
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.boot.ApplicationArguments;
@@ -28,6 +30,15 @@ import org.springframework.stereotype.Component;
 class DemoDataSeeder implements ApplicationRunner, DisposableBean {
 
 	private static final Logger logger = LoggerFactory.getLogger(DemoDataSeeder.class);
+
+	/**
+	 * A write that timed out on a busy dev machine (several services and their nodes
+	 * starting at once) starts the seed over: every write of it is idempotent, so a
+	 * second pass only completes the first. Anything but a transient failure ends it.
+	 */
+	private static final Retry START_OVER = TransientFailures.onlyTransient(Retry.backoff(5, Duration.ofSeconds(2))
+		.doBeforeRetry((retry) -> logger.warn("Demo data seeding met {}; starting it over", retry.failure().toString()))
+		.onRetryExhaustedThrow((spec, signal) -> signal.failure()));
 
 	/** Room for the simulation's own duration before its oldest reading ages out. */
 	private static final Duration MARGIN = Duration.ofMinutes(30);
@@ -66,6 +77,7 @@ class DemoDataSeeder implements ApplicationRunner, DisposableBean {
 				this.settings.samplingInterval(), this.settings.period(), end, this.ingestion.maxBatchSize(),
 				this.settings.concurrency());
 		this.running = this.simulator.run(plan)
+			.retryWhen(START_OVER)
 			.subscribe((report) -> logger.info("Demo data ready: try GET /sites/{}/sensors", SensorSimulator.siteId(0)),
 					(error) -> logger.error("Demo data seeding failed", error));
 	}

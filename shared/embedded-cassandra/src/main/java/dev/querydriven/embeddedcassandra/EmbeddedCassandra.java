@@ -187,7 +187,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
 			}
 			catch (CassandraStartupException ex) {
 				destroy();
-				if (attempt >= attempts || !logTailContains("Address already in use")) {
+				if (attempt >= attempts || !portTaken(logTail())) {
 					throw ex;
 				}
 				logger.info("A port chosen for Cassandra was taken meanwhile; retrying with other ports");
@@ -395,10 +395,17 @@ public final class EmbeddedCassandra implements AutoCloseable {
 		ready.completeExceptionally(new IllegalStateException("The Cassandra process ended"));
 	}
 
-	private boolean logTailContains(String text) {
-		synchronized (this.logTail) {
-			return this.logTail.stream().anyMatch((line) -> line.contains(text));
-		}
+	/**
+	 * Whether a start failed because a port chosen as free was taken before the node
+	 * bound it: another node started at the same moment (four services' dev runs at once
+	 * all prefer 9042) or any other process. The JVM reports it for the storage and JMX
+	 * ports; Cassandra's native transport has its own wording.
+	 * @param logTail the node's last lines
+	 * @return whether another choice of ports may succeed
+	 */
+	static boolean portTaken(List<String> logTail) {
+		return logTail.stream()
+			.anyMatch((line) -> line.contains("Address already in use") || line.contains("Failed to bind port"));
 	}
 
 	/**
@@ -460,11 +467,25 @@ public final class EmbeddedCassandra implements AutoCloseable {
 			Thread.currentThread().interrupt();
 			destroy();
 		}
-		if (!running.isAlive() && running.exitValue() == 0) {
-			// Drained and exited by itself: the next start is a clean one.
+		if (!running.isAlive() && stoppedCleanly(running.exitValue())) {
+			// Drained and exited: the next start is a clean one.
 			RunMarker.in(this.settings.directory).stopped();
 		}
 		this.process = null;
+	}
+
+	/**
+	 * Whether the node's JVM ended after draining. It exits 0 when it stops itself (its
+	 * standard input closed), and 130 or 143 when a SIGINT or SIGTERM reached it directly
+	 * (a Ctrl-C in a terminal, or an IDE's stop button, signals the whole process group,
+	 * the node included): the JVM ran its shutdown hooks first, Cassandra's drain among
+	 * them. Only a SIGKILL (137), a crash or a halt leaves a node that must replay its
+	 * commit log.
+	 * @param exitValue the exit value of the node's JVM
+	 * @return whether the stop was clean
+	 */
+	static boolean stoppedCleanly(int exitValue) {
+		return exitValue == 0 || exitValue == 130 || exitValue == 143;
 	}
 
 	private void destroy() {

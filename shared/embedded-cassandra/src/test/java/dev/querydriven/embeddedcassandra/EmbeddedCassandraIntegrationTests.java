@@ -25,8 +25,9 @@ class EmbeddedCassandraIntegrationTests {
 
 	/**
 	 * A node starts and answers CQL as its generated superuser (the well-known default
-	 * login is gone), its process ends on stop, and a restart on the same directory keeps
-	 * the data and the password. Its superuser's password is hashed with bcrypt's
+	 * login is gone), its process drains and ends on a SIGTERM (a Ctrl-C reaches the node
+	 * too), and a restart on the same directory keeps the data and the password and
+	 * counts that stop as a clean one. Its superuser's password is hashed with bcrypt's
 	 * cheapest work factor, an administrative session is set to close without the
 	 * driver's two seconds of quiet, and options given to the builder reach the node's
 	 * JVM. One test, because every node start costs seconds.
@@ -63,6 +64,10 @@ class EmbeddedCassandraIntegrationTests {
 				session.execute(
 						"CREATE KEYSPACE kept WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
 			}
+			// A Ctrl-C or an IDE's stop button signals the node too, not only its
+			// parent: it drains and exits on its own, which is a clean stop.
+			process.destroy();
+			assertThat(process.onExit()).succeedsWithin(Duration.ofSeconds(60));
 		}
 		assertThat(process.isAlive()).isFalse();
 		try (EmbeddedCassandra node = EmbeddedCassandra.builder()
@@ -72,6 +77,7 @@ class EmbeddedCassandraIntegrationTests {
 			.start()) {
 			assertThat(node.processHandle().info().arguments().orElseThrow()).contains("-XX:TieredStopAtLevel=1");
 			assertThat(node.superuser()).isEqualTo(first);
+			assertThat(node.lastCrashRecovery()).as("a node that drained on a signal stopped cleanly").isEmpty();
 			try (CqlSession session = CassandraLogin.open(List.of(node.contactPoint()), node.localDatacenter(), first,
 					Duration.ofSeconds(30))) {
 				assertThat(session.getMetadata().getKeyspace("kept")).isPresent();

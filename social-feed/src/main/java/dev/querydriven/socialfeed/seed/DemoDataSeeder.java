@@ -9,6 +9,7 @@ import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import dev.querydriven.modeling.dualwrite.TransientFailures;
 import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.servicesupport.web.ConflictException;
 import dev.querydriven.socialfeed.follow.FollowService;
@@ -21,6 +22,7 @@ import org.slf4j.LoggerFactory;
 import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.util.retry.Retry;
 
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.boot.ApplicationArguments;
@@ -41,6 +43,15 @@ import org.springframework.stereotype.Component;
 class DemoDataSeeder implements ApplicationRunner, DisposableBean {
 
 	private static final Logger logger = LoggerFactory.getLogger(DemoDataSeeder.class);
+
+	/**
+	 * A write that timed out on a busy dev machine (several services and their nodes
+	 * starting at once) starts the seed over: every write of it is idempotent, so a
+	 * second pass only completes the first. Anything but a transient failure ends it.
+	 */
+	private static final Retry START_OVER = TransientFailures.onlyTransient(Retry.backoff(5, Duration.ofSeconds(2))
+		.doBeforeRetry((retry) -> logger.warn("Demo data seeding met {}; starting it over", retry.failure().toString()))
+		.onRetryExhaustedThrow((spec, signal) -> signal.failure()));
 
 	private static final Duration HISTORY = Duration.ofDays(180);
 
@@ -95,7 +106,7 @@ class DemoDataSeeder implements ApplicationRunner, DisposableBean {
 		Instant now = this.time.instant();
 		logger.info("Seeding demo data in the background: {} users, a follow graph, posts over {} days",
 				this.volume.users() + POPULAR.size(), HISTORY.toDays());
-		this.running = seed(now).subscribe((done) -> {
+		this.running = seed(now).retryWhen(START_OVER).subscribe((done) -> {
 			logger.info("Demo data seeded in {} s: {} users, {} follows, {} posts, {} likes", done.took().toSeconds(),
 					done.users(), done.follows(), done.posts(), done.likes());
 			logger.info("Demo data ready: try GET /users/by-username/{}", POPULAR.get(0).username());

@@ -1,5 +1,6 @@
 package dev.querydriven.modeling.dualwrite;
 
+import java.nio.channels.ClosedChannelException;
 import java.time.Duration;
 import java.util.List;
 
@@ -13,9 +14,9 @@ import com.datastax.oss.driver.api.core.connection.ConnectionInitException;
 import com.datastax.oss.driver.api.core.connection.HeartbeatException;
 import com.datastax.oss.driver.api.core.servererrors.BootstrappingException;
 import com.datastax.oss.driver.api.core.servererrors.OverloadedException;
+import com.datastax.oss.driver.api.core.servererrors.ReadTimeoutException;
 import com.datastax.oss.driver.api.core.servererrors.TruncateException;
 import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
-import com.datastax.oss.driver.api.core.servererrors.ReadTimeoutException;
 import com.datastax.oss.driver.api.core.servererrors.WriteTimeoutException;
 import reactor.core.Exceptions;
 import reactor.util.retry.Retry;
@@ -63,7 +64,11 @@ public final class TransientFailures {
 				|| cause instanceof OverloadedException || cause instanceof BootstrappingException
 				|| cause instanceof TruncateException || cause instanceof RequestThrottlingException
 				|| cause instanceof ClosedConnectionException || cause instanceof HeartbeatException
-				|| cause instanceof ConnectionInitException || cause instanceof BusyConnectionException;
+				// A request written to a connection the driver was closing (a heartbeat
+				// that timed out on a busy node): Netty's own exception, inside the
+				// driver's AllNodesFailedException.
+				|| cause instanceof ClosedChannelException || cause instanceof ConnectionInitException
+				|| cause instanceof BusyConnectionException;
 	}
 
 	/**

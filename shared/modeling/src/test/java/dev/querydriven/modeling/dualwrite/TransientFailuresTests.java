@@ -1,12 +1,19 @@
 package dev.querydriven.modeling.dualwrite;
 
+import java.lang.reflect.Proxy;
+import java.nio.channels.ClosedChannelException;
 import java.time.Duration;
+import java.util.AbstractMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import com.datastax.oss.driver.api.core.AllNodesFailedException;
 import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import com.datastax.oss.driver.api.core.DriverTimeoutException;
 import com.datastax.oss.driver.api.core.NoNodeAvailableException;
 import com.datastax.oss.driver.api.core.connection.ClosedConnectionException;
+import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.servererrors.DefaultWriteType;
 import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
 import com.datastax.oss.driver.api.core.servererrors.SyntaxError;
@@ -17,6 +24,8 @@ import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
 import reactor.test.StepVerifier;
 import reactor.util.retry.Retry;
+
+import org.springframework.data.cassandra.CassandraConnectionFailureException;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -36,6 +45,26 @@ class TransientFailuresTests {
 			.isTrue();
 		assertThat(TransientFailures.isTransient(new ClosedConnectionException("lost"))).isTrue();
 		assertThat(TransientFailures.isTransient(new NoNodeAvailableException())).isTrue();
+	}
+
+	/**
+	 * A request written to a connection the driver was closing fails with Netty's closed
+	 * channel inside the driver's all-nodes-failed exception, wrapped by Spring Data: a
+	 * connection loss too.
+	 */
+	@Test
+	void aWriteToAClosingConnectionIsTransient() {
+		// The node itself plays no part in the decision: any one will do.
+		Node node = (Node) Proxy.newProxyInstance(Node.class.getClassLoader(), new Class<?>[] { Node.class },
+				(proxy, method, args) -> switch (method.getName()) {
+					case "hashCode" -> System.identityHashCode(proxy);
+					case "equals" -> proxy == args[0];
+					default -> "a node";
+				});
+		Map.Entry<Node, Throwable> error = new AbstractMap.SimpleEntry<>(node, new ClosedChannelException());
+		AllNodesFailedException allFailed = AllNodesFailedException.fromErrors(List.of(error));
+		assertThat(TransientFailures
+			.isTransient(new CassandraConnectionFailureException(Map.of(), "QueryForResultSet", allFailed))).isTrue();
 	}
 
 	/**
