@@ -5,7 +5,6 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URL;
 import java.net.URLConnection;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -113,17 +112,36 @@ public final class CassandraDistribution {
 				}
 			}
 			Files.createFile(temporary.resolve(".complete"));
-			try {
-				Files.move(temporary, home, StandardCopyOption.ATOMIC_MOVE);
+			if (moveIntoPlace(temporary, home)) {
 				logger.info("Unpacked Cassandra {} into {} in {} ms", version, home,
 						(System.nanoTime() - started) / 1_000_000);
-			}
-			catch (FileAlreadyExistsException | java.nio.file.DirectoryNotEmptyException ex) {
-				// Another JVM unpacked the same distribution first: use theirs.
 			}
 		}
 		finally {
 			deleteRecursively(temporary);
+		}
+	}
+
+	/**
+	 * Moves a complete unpacked copy into place in one step. When another JVM moved its
+	 * own copy there first (several services' dev runs starting at once), Linux refuses
+	 * the move with a bare "Directory not empty", not always as a
+	 * {@code DirectoryNotEmptyException}: the copy in place is used when it is complete.
+	 * @param temporary the complete copy
+	 * @param home where it belongs
+	 * @return whether this copy was moved (rather than another one found in place)
+	 * @throws IOException when the move failed and no complete copy is in place
+	 */
+	static boolean moveIntoPlace(Path temporary, Path home) throws IOException {
+		try {
+			Files.move(temporary, home, StandardCopyOption.ATOMIC_MOVE);
+			return true;
+		}
+		catch (IOException ex) {
+			if (Files.isRegularFile(home.resolve(".complete"))) {
+				return false;
+			}
+			throw ex;
 		}
 	}
 
