@@ -190,9 +190,8 @@ final class CaseGenerator {
 			String cursor = state.cursor(key);
 			return encode(cursor.substring(0, cursor.length() - 4));
 		}, refused));
-		// A service with one paged list has no other list's cursor to offer; its own
-		// tests
-		// prove that a cursor of another partition of that list is refused.
+		// A service with one paged list has no other list's cursor to offer: its own
+		// tests prove that a cursor of another partition of that list is refused.
 		if (pagedLists() > 1) {
 			cases.add(paramFromState(operation, valid, parameter, "a cursor of another list", (state) -> {
 				String foreign = state.foreignCursor(key);
