@@ -1,6 +1,7 @@
 package ${package}.note;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
 import dev.querydriven.modeling.time.TimeSource;
@@ -56,11 +57,9 @@ public class NoteService {
 	 */
 	public Mono<Page<NotesByOwnerRow>> findNewestFirst(UUID ownerId, String cursor, int limit) {
 		String scope = "owner-notes:" + ownerId;
-		return Mono.fromCallable(() -> (cursor != null) ? after(scope, cursor) : null)
-			.map(Cursor::new)
-			.defaultIfEmpty(new Cursor(null))
+		return Mono.fromCallable(() -> Optional.ofNullable(cursor).map((token) -> after(scope, token)))
 			// One row more than the page tells whether a next page exists.
-			.flatMap((after) -> this.notes.findNewestFirstByOwner(ownerId, after.noteId(), limit + 1).collectList())
+			.flatMap((after) -> this.notes.findNewestFirstByOwner(ownerId, after.orElse(null), limit + 1).collectList())
 			.map((rows) -> {
 				if (rows.size() <= limit) {
 					return new Page<>(rows, null);
@@ -82,10 +81,6 @@ public class NoteService {
 		catch (RuntimeException ex) {
 			throw new InvalidRequestException("cursor", "is not a cursor issued for this list");
 		}
-	}
-
-	private record Cursor(UUID noteId) {
-
 	}
 
 }
