@@ -48,6 +48,12 @@ class RepositorySourcesTests {
 		Matcher module = Pattern.compile("<module>([^<]+)</module>").matcher(Files.readString(ROOT.resolve("pom.xml")));
 		while (module.find()) {
 			modules.add(ROOT.resolve(module.group(1)));
+			// The service archetype's templates are the sources of every service made
+			// from it.
+			Path templates = ROOT.resolve(module.group(1)).resolve("src/main/resources/archetype-resources");
+			if (Files.isDirectory(templates)) {
+				modules.add(templates);
+			}
 		}
 		assertThat(modules).as("the root POM's modules").hasSizeGreaterThan(5);
 		return modules;

@@ -1,0 +1,26 @@
+package ${package};
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+import dev.querydriven.testsupport.ServiceIntegrationTest;
+
+/**
+ * The one annotation of this service's integration tests: the whole application on a
+ * random port against the real Cassandra node of this JVM, with a mutable clock, the
+ * statement recorder and failure injection ({@link ServiceIntegrationTest}). Every
+ * integration test class carries it and nothing else that changes the context, so they
+ * all share one application context.
+ */
+@Target(ElementType.TYPE)
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+@Inherited
+@ServiceIntegrationTest
+public @interface ${serviceName}IntegrationTest {
+
+}

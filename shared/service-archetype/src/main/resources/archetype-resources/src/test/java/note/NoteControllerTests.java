@@ -1,0 +1,101 @@
+package ${package}.note;
+
+import java.util.List;
+import java.util.UUID;
+
+import dev.querydriven.servicesupport.web.Page;
+import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Mono;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.webflux.test.autoconfigure.WebFluxTest;
+import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
+import org.springframework.context.annotation.Import;
+import org.springframework.http.MediaType;
+import org.springframework.test.context.bean.override.mockito.MockitoBean;
+import org.springframework.test.web.reactive.server.WebTestClient;
+
+import static org.mockito.BDDMockito.given;
+
+/**
+ * The notes' HTTP shape: 201 with the note for an added one, a page of notes with the
+ * creation time read from each id, and 400 problems naming each bad field.
+ */
+@WebFluxTest(NoteController.class)
+// 30 s, as in the integration tests: a slice's first request may compile much of WebFlux.
+@AutoConfigureWebTestClient(timeout = "30s")
+@Import(NoteMapperImpl.class)
+class NoteControllerTests {
+
+	private static final UUID OWNER = UUID.fromString("7a3e6c44-1d2b-4f0e-9c1a-2f4d8e6b5a10");
+
+	/** A timeuuid of 2026-11-01T08:00:00Z. */
+	private static final UUID NOTE = UUID.fromString("3c7b0000-d5ca-11f1-8000-010203040506");
+
+	@Autowired
+	private WebTestClient client;
+
+	@MockitoBean
+	private NoteService notes;
+
+	/** An added note is 201 Created with its id, text and creation time. */
+	@Test
+	void addedNoteIsCreated() {
+		given(this.notes.add(OWNER, "Buy oat milk"))
+			.willReturn(Mono.just(new NotesByOwnerRow(OWNER, NOTE, "Buy oat milk")));
+		this.client.post()
+			.uri("/owners/{id}/notes", OWNER)
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue("{\"text\": \"Buy oat milk\"}")
+			.exchange()
+			.expectStatus()
+			.isCreated()
+			.expectBody()
+			.jsonPath("$.id")
+			.isEqualTo(NOTE.toString())
+			.jsonPath("$.createdAt")
+			.isEqualTo("2026-11-01T08:00:00Z");
+	}
+
+	/** A page of notes carries the next page's cursor. */
+	@Test
+	void pageOfNotesCarriesTheNextCursor() {
+		given(this.notes.findNewestFirst(OWNER, null, 20))
+			.willReturn(Mono.just(new Page<>(List.of(new NotesByOwnerRow(OWNER, NOTE, "Buy oat milk")), "next-page")));
+		this.client.get()
+			.uri("/owners/{id}/notes", OWNER)
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.items[0].text")
+			.isEqualTo("Buy oat milk")
+			.jsonPath("$.next")
+			.isEqualTo("next-page");
+	}
+
+	/** A missing text, a page size out of range and a bad owner id are 400 problems. */
+	@Test
+	void badInputIsA400Problem() {
+		this.client.post()
+			.uri("/owners/{id}/notes", OWNER)
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue("{}")
+			.exchange()
+			.expectStatus()
+			.isBadRequest()
+			.expectBody()
+			.jsonPath("$.errors[0].field")
+			.isEqualTo("text");
+		this.client.get()
+			.uri("/owners/{id}/notes?limit=101", OWNER)
+			.exchange()
+			.expectStatus()
+			.isBadRequest()
+			.expectBody()
+			.jsonPath("$.errors[0].field")
+			.isEqualTo("limit");
+		this.client.get().uri("/owners/not-a-uuid/notes").exchange().expectStatus().isBadRequest();
+	}
+
+}
