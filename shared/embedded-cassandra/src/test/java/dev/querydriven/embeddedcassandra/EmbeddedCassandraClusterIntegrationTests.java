@@ -1,7 +1,10 @@
 package dev.querydriven.embeddedcassandra;
 
+import java.net.InetAddress;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -11,7 +14,9 @@ import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.NodeState;
 import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
+import com.datastax.oss.driver.api.core.servererrors.ReadFailureException;
 import com.datastax.oss.driver.api.core.servererrors.ServerError;
+import com.datastax.oss.driver.api.core.servererrors.WriteFailureException;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,6 +34,12 @@ import static org.awaitility.Awaitility.await;
  */
 @Tag("slow")
 class EmbeddedCassandraClusterIntegrationTests {
+
+	/**
+	 * The reason code a replica gives for a write to a table it does not know yet
+	 * (Cassandra's {@code RequestFailureReason.INCOMPATIBLE_SCHEMA}).
+	 */
+	private static final Integer INCOMPATIBLE_SCHEMA = 3;
 
 	@TempDir
 	Path directory;
@@ -66,21 +77,20 @@ class EmbeddedCassandraClusterIntegrationTests {
 					.setConsistencyLevel(ConsistencyLevel.ALL)
 					.setIdempotent(true);
 				// Even once the nodes agree on the schema, a node may for a moment refuse
-				// a write to a table it has only just created: as a replica ("Unknown
-				// CF") or as the coordinator ("table kv does not exist"), now and then on
-				// a busy machine. The write is idempotent: try it until every replica
-				// takes it.
+				// a request to a table it has only just created, now and then on a busy
+				// machine: as a replica (the coordinator reports "Unknown CF", or a
+				// failure whose every reason is an incompatible schema) or as the
+				// coordinator ("table kv does not exist"). The write and the read are
+				// idempotent: try each until every replica serves it.
 				await().atMost(Duration.ofMinutes(1))
-					.ignoreExceptionsMatching((failure) -> (failure instanceof ServerError
-							&& String.valueOf(failure.getMessage()).contains("Unknown CF"))
-							|| (failure instanceof InvalidQueryException
-									&& String.valueOf(failure.getMessage()).contains("does not exist")))
+					.ignoreExceptionsMatching(EmbeddedCassandraClusterIntegrationTests::tableNotYetEverywhere)
 					.until(() -> session.execute(write).wasApplied());
-				String value = session
-					.execute(SimpleStatement.newInstance("SELECT v FROM ring.kv WHERE k = 1")
-						.setConsistencyLevel(ConsistencyLevel.ALL))
-					.one()
-					.getString("v");
+				SimpleStatement read = SimpleStatement.newInstance("SELECT v FROM ring.kv WHERE k = 1")
+					.setConsistencyLevel(ConsistencyLevel.ALL)
+					.setIdempotent(true);
+				String value = await().atMost(Duration.ofMinutes(1))
+					.ignoreExceptionsMatching(EmbeddedCassandraClusterIntegrationTests::tableNotYetEverywhere)
+					.until(() -> session.execute(read).one().getString("v"), Objects::nonNull);
 				assertThat(value).isEqualTo("everywhere");
 			}
 			// system_auth has three replicas: with one node gone, logins and reads still
@@ -97,6 +107,18 @@ class EmbeddedCassandraClusterIntegrationTests {
 			}
 			assertThat(EmbeddedCassandraCluster.evenToken(0, 3)).isEqualTo(Long.MIN_VALUE);
 		}
+	}
+
+	private static boolean tableNotYetEverywhere(Throwable failure) {
+		Map<InetAddress, Integer> reasons = (failure instanceof WriteFailureException writeFailure)
+				? writeFailure.getReasonMap()
+				: (failure instanceof ReadFailureException readFailure) ? readFailure.getReasonMap() : Map.of();
+		if (!reasons.isEmpty()) {
+			return reasons.values().stream().allMatch(INCOMPATIBLE_SCHEMA::equals);
+		}
+		String message = String.valueOf(failure.getMessage());
+		return (failure instanceof ServerError && message.contains("Unknown CF"))
+				|| (failure instanceof InvalidQueryException && message.contains("does not exist"));
 	}
 
 	/**
