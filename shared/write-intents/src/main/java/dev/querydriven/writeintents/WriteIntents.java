@@ -129,7 +129,7 @@ public final class WriteIntents {
 	 * @return the change's result; a cancel stops waiting, not the change
 	 */
 	public <S, T> Mono<T> run(NewIntent intent, Mono<S> source, Function<S, Mono<T>> copies) {
-		return Mono.defer(() -> {
+		return Mono.deferContextual((context) -> {
 			if (!this.accepting || this.inFlight.incrementAndGet() > this.settings.maxInFlight()) {
 				if (this.accepting) {
 					this.inFlight.decrementAndGet();
@@ -148,6 +148,9 @@ public final class WriteIntents {
 				.flatMap((written) -> this.hooks.afterSource(intent.kind())
 					.then(Mono.defer(() -> copies.apply(written))))
 				.timeout(this.settings.deadline())
+				// Detached, yet still the request's writes: what the caller's context
+				// carries (a request's scope, a trace) goes with them.
+				.contextWrite(context)
 				.subscribe((value) -> result.tryEmitValue(value), (failure) -> finish(recorded, result, done, failure),
 						() -> finish(recorded, result, done, null));
 			return result.asMono();

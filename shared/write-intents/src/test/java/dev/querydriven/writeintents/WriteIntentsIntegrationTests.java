@@ -27,6 +27,7 @@ import reactor.core.Disposable;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 import reactor.test.StepVerifier;
+import reactor.util.context.Context;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -107,6 +108,26 @@ class WriteIntentsIntegrationTests {
 						noteId.toString());
 				assertThat(row.getInstant("completed_at")).isNotNull();
 			}));
+	}
+
+	/**
+	 * A detached change still carries its caller's context (a request's scope, a trace),
+	 * so its statements count as the request's.
+	 */
+	@Test
+	void aDetachedChangeKeepsItsCallersContext() {
+		WriteIntents intents = intents(WriteIntents.Settings.DEFAULTS);
+		UUID noteId = UUID.randomUUID();
+		intents
+			.run(NewIntent.of("note-written", "note_id", noteId),
+					Mono.deferContextual((context) -> Mono.just(context.getOrDefault("request", "none")))
+						.flatMap((request) -> write(noteId, request).thenReturn(request)),
+					(request) -> Mono.deferContextual((context) -> Mono.just(request + "/" + context.get("request"))))
+			.contextWrite(Context.of("request", "POST /notes"))
+			.as(StepVerifier::create)
+			.expectNext("POST /notes/POST /notes")
+			.verifyComplete();
+		assertThat(body(noteId)).isEqualTo("POST /notes");
 	}
 
 	/**
