@@ -5,6 +5,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.UUID;
 import java.util.function.Supplier;
+import java.util.regex.Pattern;
 
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import dev.querydriven.servicesupport.web.InvalidRequestException;
@@ -30,6 +31,8 @@ public final class IdempotencyKeys {
 	public static final String HEADER = RetryAdvice.IDEMPOTENCY_KEY;
 
 	static final int MAX_KEY_LENGTH = 255;
+
+	private static final Pattern KEY = Pattern.compile("[A-Za-z0-9_.:-]{1," + MAX_KEY_LENGTH + "}");
 
 	static final String CLAIM = "INSERT INTO idempotency_keys (scope, idempotency_key, request_hash, resource_id) "
 			+ "VALUES (?, ?, ?, ?) IF NOT EXISTS";
@@ -81,10 +84,11 @@ public final class IdempotencyKeys {
 	}
 
 	static void check(String key) {
-		if (key.isEmpty() || key.length() > MAX_KEY_LENGTH
-				|| !key.chars().allMatch((character) -> character >= 0x21 && character <= 0x7e)) {
+		// Letters, digits and a few marks: a UUID or a ULID fits, while a '%' sequence, a
+		// quote or a control character never reaches the table or a log line.
+		if (!KEY.matcher(key).matches()) {
 			throw new InvalidRequestException(HEADER,
-					"must be 1 to " + MAX_KEY_LENGTH + " visible ASCII characters (a UUID serves well)");
+					"must be 1 to " + MAX_KEY_LENGTH + " letters, digits or the marks _ . : - (a UUID serves well)");
 		}
 	}
 
