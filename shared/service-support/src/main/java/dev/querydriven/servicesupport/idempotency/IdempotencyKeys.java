@@ -7,7 +7,6 @@ import java.util.UUID;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
-import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import dev.querydriven.servicesupport.web.InvalidRequestException;
 import dev.querydriven.servicesupport.web.RetryAdvice;
 import dev.querydriven.servicesupport.web.UnprocessableRequestException;
@@ -69,8 +68,8 @@ public final class IdempotencyKeys {
 			check(key);
 			String hash = hash(request);
 			UUID id = newId.get();
-			SimpleStatement claim = SimpleStatement.newInstance(CLAIM, scope, key, hash, id);
-			return this.cql.queryForRows(claim).next().map((row) -> {
+			// Bound values, so the template prepares the claim once and binds each request.
+			return this.cql.queryForRows(CLAIM, scope, key, hash, id).next().map((row) -> {
 				if (row.getBool("[applied]")) {
 					return id;
 				}

@@ -70,7 +70,8 @@ public final class ServiceArchitectureRules {
 	 * catalogue is test code, and only a service's tests read it.
 	 */
 	private static final Set<String> SHARED = Set.of("dev.querydriven.modeling..", "dev.querydriven.tablemigration..",
-			"dev.querydriven.servicesupport..", "dev.querydriven.embeddedcassandra..");
+			"dev.querydriven.servicesupport..", "dev.querydriven.embeddedcassandra..",
+			"dev.querydriven.writeintents..");
 
 	private final String name;
 
