@@ -68,7 +68,7 @@ public final class IdempotencyKeys {
 			check(key);
 			String hash = hash(request);
 			UUID id = newId.get();
-			// Bound values, so the template prepares the claim once and binds each request.
+			// Values bound, not inlined: the template prepares the claim once.
 			return this.cql.queryForRows(CLAIM, scope, key, hash, id).next().map((row) -> {
 				if (row.getBool("[applied]")) {
 					return id;
