@@ -1,7 +1,10 @@
 package dev.querydriven.iotsensors;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
 
 import dev.querydriven.iotsensors.reading.ReadingProperties;
 import dev.querydriven.iotsensors.rollup.RollupProperties;
@@ -11,6 +14,7 @@ import dev.querydriven.modelcheck.catalog.QueryCatalog;
 import dev.querydriven.modelcheck.catalog.RouteBudget;
 import dev.querydriven.modelcheck.catalog.SizingFacts;
 import dev.querydriven.modelcheck.catalog.WritePattern;
+import dev.querydriven.modelcheck.catalog.WriteIntentsCatalog;
 
 import org.springframework.boot.context.properties.bind.Binder;
 
@@ -172,14 +176,25 @@ public class IotSensorsQueryCatalog implements QueryCatalog {
 		return "iot_sensors";
 	}
 
+	/**
+	 * The service's own queries, then the write intents' (every registration and every
+	 * ingestion records one: at peak, each sensor's batch once a minute).
+	 */
 	@Override
 	public List<AccessPattern> accessPatterns() {
-		return PATTERNS;
+		return Stream.concat(PATTERNS.stream(), WriteIntentsCatalog.accessPatterns(SENSORS / 60.0).stream()).toList();
 	}
 
 	@Override
 	public List<WritePattern> writePatterns() {
-		return WRITES;
+		return Stream.concat(WRITES.stream(), WriteIntentsCatalog.writePatterns().stream()).toList();
+	}
+
+	@Override
+	public Map<String, String> infrastructureTables() {
+		Map<String, String> tables = new HashMap<>(QueryCatalog.super.infrastructureTables());
+		tables.putAll(WriteIntentsCatalog.infrastructureTables());
+		return tables;
 	}
 
 	@Override

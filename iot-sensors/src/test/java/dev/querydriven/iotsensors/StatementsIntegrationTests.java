@@ -131,9 +131,10 @@ class StatementsIntegrationTests {
 
 	/**
 	 * Ingesting readings of two hours is no lightweight transaction: the registry read,
-	 * one single-partition batch per hour partition of {@code sensor_data}, then the
-	 * derived tables, the rollup of each hour (after the read of its aggregates) and the
-	 * latest reading.
+	 * the change's intent (one partition of {@code write_intents}, at the copies' level,
+	 * so that a change cut short is found and finished), one single-partition batch per
+	 * hour partition of {@code sensor_data}, then the derived tables, the rollup of each
+	 * hour (after the read of its aggregates) and the latest reading.
 	 */
 	@Test
 	void ingestingWritesEachHourPartitionInItsOwnBatchThenTheDerivedTables() {
@@ -156,9 +157,9 @@ class StatementsIntegrationTests {
 					.extracting(RecordedStatement.Partition::table)
 					.isEqualTo("iot_sensors.sensor_data"));
 			assertThat(request.partitionsWritten()).extracting(RecordedStatement.Partition::table)
-				.containsOnly("iot_sensors.sensor_data", "iot_sensors.hourly_rollups_by_sensor",
-						"iot_sensors.latest_reading_by_sensor")
-				.hasSize(2 + (int) days + 1);
+				.containsOnly("iot_sensors.write_intents", "iot_sensors.sensor_data",
+						"iot_sensors.hourly_rollups_by_sensor", "iot_sensors.latest_reading_by_sensor")
+				.hasSize(1 + 2 + (int) days + 1);
 		});
 	}
 

@@ -2,6 +2,7 @@ package dev.querydriven.iotsensors.ingestion;
 
 import java.util.UUID;
 
+import dev.querydriven.servicesupport.web.Idempotent;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -33,6 +34,8 @@ class IngestionController {
 		this.maxBatchSize = properties.maxBatchSize();
 	}
 
+	// A reading is keyed by its sensor and time: a repeat upserts the same rows.
+	@Idempotent
 	@PostMapping("/sensors/{sensorId}/readings")
 	@ResponseStatus(HttpStatus.ACCEPTED)
 	@Operation(summary = "Ingest one reading {time, temperature, humidity, batteryLevel} or an array of up to "

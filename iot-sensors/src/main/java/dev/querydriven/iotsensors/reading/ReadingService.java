@@ -25,6 +25,8 @@ import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.NotFoundException;
 import dev.querydriven.servicesupport.web.Page;
+import dev.querydriven.writeintents.NewIntent;
+import dev.querydriven.writeintents.WriteIntents;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import reactor.core.publisher.Flux;
@@ -39,6 +41,14 @@ import org.springframework.stereotype.Service;
  */
 @Service
 public class ReadingService {
+
+	/** The kind of change an ingestion records before its first write. */
+	static final String STORED = "readings-stored";
+
+	/** The intent's key: the first and the last hour partition the change writes. */
+	static final String FIRST_HOUR = "first_hour";
+
+	static final String LAST_HOUR = "last_hour";
 
 	private final ReadingRepository readings;
 
@@ -56,10 +66,13 @@ public class ReadingService {
 
 	private final DistributionSummary partitionsPerPage;
 
+	private final WriteIntents intents;
+
 	ReadingService(ReadingRepository readings, List<Copy<ReadingChange>> copies, DualWriter writer,
 			SensorService sensors, CursorCodec cursors, TimeSource time, ReadingProperties properties,
-			MeterRegistry meters) {
+			MeterRegistry meters, WriteIntents intents) {
 		this.readings = readings;
+		this.intents = intents;
 		this.copies = new Copies<>(copies, writer);
 		this.sensors = sensors;
 		this.cursors = cursors;
@@ -82,6 +95,12 @@ public class ReadingService {
 	 * here: each derived table is ordered by a timestamp of its own, see {@link Copy}).
 	 * Every statement is an idempotent upsert: a failure part-way leaves nothing a retry
 	 * of the same readings would not overwrite with the same values.
+	 *
+	 * <p>
+	 * The change is recorded first, with the hours it touches ({@link #STORED}): a client
+	 * that disconnects does not stop it, and one cut short (a killed process, a rollup
+	 * that outlived its retries) is finished by the sweeper, which recomputes the derived
+	 * tables from the raw hours ({@link ReadingsReplayer}).
 	 * @param sensorId the sensor (registered: the caller checked)
 	 * @param rows the readings, one per instant
 	 * @param receivedAt the instant their ages were judged against; each row's TTL is the
@@ -95,13 +114,25 @@ public class ReadingService {
 			for (SensorDataRow row : change.readings()) {
 				partitions.computeIfAbsent(row.bucket(), (hour) -> new ArrayList<>()).add(row);
 			}
-			return Flux.fromIterable(partitions.values())
+			Mono<ReadingChange> source = Flux.fromIterable(partitions.values())
 				.flatMap((partition) -> this.readings.insertPartition(partition, (row) -> ttlSeconds(row, receivedAt)),
 						this.concurrency)
-				.then(Mono.defer(() -> this.copies.write(change,
-						DenormalizedWrite.builder("tables derived from readings of sensor " + sensorId))))
-				.thenReturn(change);
+				.then(Mono.just(change));
+			List<Bucket> hours = List.copyOf(partitions.keySet());
+			NewIntent intent = NewIntent.of(STORED, Map.of("sensor_id", sensorId, FIRST_HOUR, hours.get(0).key(),
+					LAST_HOUR, hours.get(hours.size() - 1).key()));
+			return this.intents.run(intent, source, (stored) -> writeCopies(stored).thenReturn(stored));
 		});
+	}
+
+	/**
+	 * Brings every table derived from readings up to date with a change.
+	 * @param change the readings written, or, on a replay, the newest of each hour
+	 * @return completes once every derived table is written
+	 */
+	Mono<Long> writeCopies(ReadingChange change) {
+		return this.copies.write(change,
+				DenormalizedWrite.builder("tables derived from readings of sensor " + change.sensorId()));
 	}
 
 	/**

@@ -5,6 +5,7 @@ import java.util.UUID;
 
 import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.Page;
+import dev.querydriven.servicesupport.web.Idempotent;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
@@ -35,6 +36,8 @@ class SensorController {
 		this.mapper = mapper;
 	}
 
+	// The client names the sensor: a repeat finds the registration and rewrites it.
+	@Idempotent
 	@PostMapping("/sensors")
 	@Operation(summary = "Register a sensor (201), or confirm an identical registration (200)")
 	Mono<ResponseEntity<SensorResponse>> register(@Valid @RequestBody RegisterSensorRequest request) {

@@ -4,15 +4,18 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
 import dev.querydriven.modeling.dualwrite.DualWriter;
-import dev.querydriven.modeling.dualwrite.WriteStrategy;
 import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.servicesupport.web.ConflictException;
 import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.NotFoundException;
 import dev.querydriven.servicesupport.web.Page;
+import dev.querydriven.writeintents.NewIntent;
+import dev.querydriven.writeintents.WriteIntents;
 import reactor.core.publisher.Mono;
 
 import org.springframework.stereotype.Service;
@@ -23,6 +26,9 @@ import org.springframework.stereotype.Service;
 @Service
 public class SensorService {
 
+	/** The kind of change a registration records before its first write. */
+	static final String REGISTERED = "sensor-registered";
+
 	private final SensorRepository repository;
 
 	private final DualWriter dualWriter;
@@ -31,18 +37,23 @@ public class SensorService {
 
 	private final TimeSource time;
 
-	SensorService(SensorRepository repository, DualWriter dualWriter, CursorCodec cursors, TimeSource time) {
+	private final WriteIntents intents;
+
+	SensorService(SensorRepository repository, DualWriter dualWriter, CursorCodec cursors, TimeSource time,
+			WriteIntents intents) {
 		this.repository = repository;
 		this.dualWriter = dualWriter;
 		this.cursors = cursors;
 		this.time = time;
+		this.intents = intents;
 	}
 
 	/**
-	 * Registers a sensor in both registry tables, with one write timestamp (which is also
-	 * its {@code registered_at}). Registering it again with the same attributes is
-	 * answered with the existing registration (a provisioning retry is safe); with other
-	 * attributes it is a conflict, so the {@code sensors_by_site} copy never has to move.
+	 * Registers a sensor in both registry tables, with one write timestamp: its
+	 * {@code registered_at}. Registering it again with the same attributes rewrites both
+	 * rows with that same timestamp and answers with the existing registration, so a
+	 * provisioning retry also completes a registration whose {@code sensors_by_site} copy
+	 * was lost; with other attributes it is a conflict, so the copy never has to move.
 	 * Two concurrent first registrations of one id with different sites could both pass
 	 * the check (it is a read, not a lightweight transaction): sensor ids come from one
 	 * provisioning system, which does not race with itself.
@@ -52,20 +63,44 @@ public class SensorService {
 	public Mono<SensorRegistration> register(NewSensor sensor) {
 		return this.repository.findById(sensor.sensorId())
 			.map((existing) -> alreadyRegistered(existing, sensor))
-			.switchIfEmpty(Mono.defer(() -> {
-				long micros = this.time.nowMicros();
-				// registered_at is stored in milliseconds, the resolution of a timestamp.
-				SensorsByIdRow row = SensorsByIdRow.of(sensor, Instant.ofEpochMilli(micros / 1000));
-				return Mono.zip(this.repository.insertById(row), this.repository.insertBySite(row))
-					.map((copies) -> DenormalizedWrite.builder("register sensor " + sensor.sensorId())
-						.put(copies.getT1())
-						.put(copies.getT2())
-						.strategy(WriteStrategy.PARALLEL)
-						.timestamp(micros)
-						.build())
-					.flatMap(this.dualWriter::execute)
-					.thenReturn(new SensorRegistration(row, true));
-			}));
+			.switchIfEmpty(Mono.fromSupplier(() -> {
+				// registered_at is stored in milliseconds, the resolution of a timestamp,
+				// and the write timestamp is exactly it: a retry or a replay writes the
+				// same cells with the same timestamp.
+				Instant registeredAt = Instant.ofEpochMilli(this.time.nowMicros() / 1000);
+				return new SensorRegistration(SensorsByIdRow.of(sensor, registeredAt), true);
+			}))
+			// The source row first, then its copy: a registration cut short in between is
+			// finished by the sweeper from the source (SensorRegistrationReplayer).
+			.flatMap((registration) -> this.intents
+				.run(NewIntent.of(REGISTERED, "sensor_id", sensor.sensorId()),
+						write(this.repository.insertById(registration.sensor()), registration.sensor()),
+						this::writeSiteCopy)
+				.thenReturn(registration));
+	}
+
+	/**
+	 * Writes the {@code sensors_by_site} copy of a registration.
+	 * @param sensor the registration, as its source row holds it
+	 * @return completes once written
+	 */
+	Mono<Void> writeSiteCopy(SensorsByIdRow sensor) {
+		return write(this.repository.insertBySite(sensor), sensor).then();
+	}
+
+	/**
+	 * A registry row written with the registration's own timestamp, its
+	 * {@code registered_at}: the source row and its copy, whether the registration is
+	 * new, repeated or replayed, write the same cells with the same timestamp.
+	 */
+	private Mono<SensorsByIdRow> write(Mono<BoundStatement> insert, SensorsByIdRow sensor) {
+		return insert
+			.map((statement) -> DenormalizedWrite.builder("register sensor " + sensor.sensorId())
+				.put(statement)
+				.timestamp(TimeUnit.MILLISECONDS.toMicros(sensor.registeredAt().toEpochMilli()))
+				.build())
+			.flatMap(this.dualWriter::execute)
+			.thenReturn(sensor);
 	}
 
 	private static SensorRegistration alreadyRegistered(SensorsByIdRow existing, NewSensor sensor) {

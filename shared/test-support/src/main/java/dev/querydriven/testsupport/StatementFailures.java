@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -23,6 +24,7 @@ import com.datastax.oss.driver.api.core.servererrors.WriteTimeoutException;
 import com.datastax.oss.driver.api.core.servererrors.WriteType;
 import dev.querydriven.servicesupport.data.StatementInterceptor;
 import reactor.core.publisher.Mono;
+import reactor.core.publisher.Sinks;
 import reactor.util.context.ContextView;
 
 import org.springframework.data.cassandra.ReactiveResultSet;
@@ -52,6 +54,8 @@ public final class StatementFailures implements StatementInterceptor {
 	private final List<Rule> rules = new CopyOnWriteArrayList<>();
 
 	private final Map<String, AtomicInteger> attempts = new ConcurrentHashMap<>();
+
+	private final List<Hold> holds = new CopyOnWriteArrayList<>();
 
 	/**
 	 * Makes the next writes ({@code INSERT}, {@code UPDATE}, {@code DELETE}, or a batch
@@ -87,6 +91,19 @@ public final class StatementFailures implements StatementInterceptor {
 	}
 
 	/**
+	 * Holds the next write of a table until the test releases it: a replica set slow to
+	 * answer, so that a test can act while a change is half-way (cancel its request, stop
+	 * the service).
+	 * @param table the table, unqualified
+	 * @return the hold, to wait for the write to reach it and to release it
+	 */
+	public Hold holdWrite(String table) {
+		Hold hold = new Hold(table);
+		this.holds.add(hold);
+		return hold;
+	}
+
+	/**
 	 * How many statements on a table the application attempted since the last reset
 	 * (failed ones included).
 	 * @param table the table, unqualified
@@ -101,6 +118,8 @@ public final class StatementFailures implements StatementInterceptor {
 	 * Disarms every failure and forgets the counts.
 	 */
 	public void reset() {
+		this.holds.forEach(Hold::release);
+		this.holds.clear();
 		this.rules.clear();
 		this.attempts.clear();
 	}
@@ -111,6 +130,13 @@ public final class StatementFailures implements StatementInterceptor {
 			List<Target> targets = targets(statement);
 			targets.forEach((target) -> this.attempts.computeIfAbsent(target.table(), (table) -> new AtomicInteger())
 				.incrementAndGet());
+			for (Hold hold : this.holds) {
+				for (Target target : targets) {
+					if (target.write() && target.table().equals(hold.table) && hold.take()) {
+						return hold.released.asMono().then(chain.proceed(statement));
+					}
+				}
+			}
 			for (Rule rule : this.rules) {
 				for (Target target : targets) {
 					if (rule.matches(target) && rule.remaining().getAndDecrement() > 0) {
@@ -188,6 +214,48 @@ public final class StatementFailures implements StatementInterceptor {
 				case UNAVAILABLE -> new UnavailableException(null, ConsistencyLevel.LOCAL_QUORUM, 1, 0);
 				case INVALID_QUERY -> new InvalidQueryException(null, "Refused (injected by a test)");
 			};
+		}
+
+	}
+
+	/**
+	 * A write held back until released.
+	 */
+	public static final class Hold {
+
+		private final String table;
+
+		private final AtomicBoolean taken = new AtomicBoolean();
+
+		private final Sinks.Empty<Void> reached = Sinks.empty();
+
+		private final Sinks.Empty<Void> released = Sinks.empty();
+
+		private Hold(String table) {
+			this.table = table;
+		}
+
+		private boolean take() {
+			if (this.taken.compareAndSet(false, true)) {
+				this.reached.tryEmitEmpty();
+				return true;
+			}
+			return false;
+		}
+
+		/**
+		 * Completes once the held write was sent by the application.
+		 * @return the signal
+		 */
+		public Mono<Void> reached() {
+			return this.reached.asMono();
+		}
+
+		/**
+		 * Lets the held write (and any later one) reach the node.
+		 */
+		public void release() {
+			this.released.tryEmitEmpty();
 		}
 
 	}

@@ -9,10 +9,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.cql.Statement;
 import dev.querydriven.modeling.dualwrite.StatementExecutor;
 import dev.querydriven.modeling.time.TimeSource;
 import org.slf4j.Logger;
@@ -29,12 +31,13 @@ import reactor.core.publisher.Mono;
  * <b>From a watermark, never past a day.</b> The sweeper remembers, in
  * {@code write_intent_sweeps}, the minute up to which every intent is finished, and reads
  * only the minutes after it: one partition per minute and shard, each by its full key.
- * The watermark is written with itself as the write timestamp, so of two sweepers the one
- * that got further wins, whichever write arrives last; the table's schema file sets it to
- * the moment the table was created, when no intent can exist yet. It never reads a minute
- * older than the intents' time to live (less a margin): an expired row would come back as
- * a tombstone. Should the sweeper fall a day behind (down for a day), the minutes past
- * that are skipped, and the log says so.
+ * The watermark is kept in a row of the minute it was written in, which expires with the
+ * intents; a pass finds it in the newest minute that holds one, walking back a minute at
+ * a time (one or two reads when the sweeper keeps up, up to a day's minutes once after an
+ * outage). The table's schema file sets it to the moment the table was created, when no
+ * intent can exist yet. It never reads a minute older than the intents' time to live
+ * (less a margin): an expired row would come back as a tombstone. Should the sweeper fall
+ * a day behind (down for a day), the minutes past that are skipped, and the log says so.
  *
  * <p>
  * <b>Several instances are safe.</b> Two sweepers may replay the same intent: a replay
@@ -44,14 +47,12 @@ import reactor.core.publisher.Mono;
  */
 public final class IntentSweeper {
 
-	static final String SWEEPER = "write_intents";
-
 	static final String READ_MINUTE = "SELECT intent_id, kind, source_key, removed_keys, write_timestamp, completed_at "
 			+ "FROM write_intents WHERE bucket = ? AND shard = ?";
 
-	static final String READ_WATERMARK = "SELECT swept_until FROM write_intent_sweeps WHERE sweeper = ?";
+	static final String READ_WATERMARK = "SELECT swept_until FROM write_intent_sweeps WHERE minute = ?";
 
-	static final String WRITE_WATERMARK = "UPDATE write_intent_sweeps SET swept_until = ? WHERE sweeper = ?";
+	static final String WRITE_WATERMARK = "UPDATE write_intent_sweeps SET swept_until = ? WHERE minute = ?";
 
 	private static final Duration MINUTE = Duration.ofMinutes(1);
 
@@ -81,6 +82,8 @@ public final class IntentSweeper {
 
 	private final Duration horizon;
 
+	private final Function<Statement<?>, Flux<Row>> reader;
+
 	private final AtomicReference<SweepReport> last = new AtomicReference<>();
 
 	/**
@@ -105,10 +108,27 @@ public final class IntentSweeper {
 	 */
 	public IntentSweeper(WriteIntents intents, StatementExecutor executor, TimeSource time,
 			List<IntentReplayer> replayers, Duration horizon) {
+		this(intents, executor, (statement) -> Flux.from(intents.session().executeReactive(statement)), time, replayers,
+				horizon);
+	}
+
+	/**
+	 * A sweeper whose reads run where the service's statements run (Spring Data's CQL
+	 * template, so that they are translated, intercepted and counted like every other).
+	 * @param intents the intents it finishes
+	 * @param executor runs its writes
+	 * @param reader runs its reads
+	 * @param time the clock
+	 * @param replayers one per kind of change
+	 * @param horizon how far back it reads at most; never more than {@link #HORIZON}
+	 */
+	public IntentSweeper(WriteIntents intents, StatementExecutor executor, Function<Statement<?>, Flux<Row>> reader,
+			TimeSource time, List<IntentReplayer> replayers, Duration horizon) {
 		if (horizon.compareTo(HORIZON) > 0) {
 			throw new IllegalArgumentException("A sweeper never reads further back than " + HORIZON);
 		}
 		this.horizon = horizon;
+		this.reader = reader;
 		this.intents = intents;
 		this.session = intents.session();
 		this.executor = executor;
@@ -135,7 +155,7 @@ public final class IntentSweeper {
 			Instant now = this.time.instant();
 			Instant oldestReadable = now.minus(this.horizon).truncatedTo(ChronoUnit.MINUTES).plus(MINUTE);
 			Instant sweepBefore = now.minus(this.intents.settings().deadline());
-			return watermark().defaultIfEmpty(oldestReadable).flatMap((watermark) -> {
+			return watermark(now, oldestReadable).defaultIfEmpty(oldestReadable).flatMap((watermark) -> {
 				Instant from = watermark.truncatedTo(ChronoUnit.MINUTES);
 				if (from.isBefore(oldestReadable)) {
 					logger.error("The write intents were last swept up to {}, beyond the sweeper's horizon: intents "
@@ -147,7 +167,7 @@ public final class IntentSweeper {
 				for (Instant minute = from; !minute.isAfter(sweepBefore); minute = minute.plus(MINUTE)) {
 					minutes.add(minute);
 				}
-				return sweepMinutes(minutes, sweepBefore, from);
+				return sweepMinutes(minutes, sweepBefore, from, now);
 			});
 		}).doOnNext(this.last::set);
 	}
@@ -158,7 +178,7 @@ public final class IntentSweeper {
 	 * deadline: no change of theirs may still be running) and clean (every intent
 	 * finished), up to the first that is not.
 	 */
-	private Mono<SweepReport> sweepMinutes(List<Instant> minutes, Instant sweepBefore, Instant from) {
+	private Mono<SweepReport> sweepMinutes(List<Instant> minutes, Instant sweepBefore, Instant from, Instant now) {
 		SweepReport.Builder report = new SweepReport.Builder(from);
 		return Flux.fromIterable(minutes)
 			.concatMap((minute) -> sweepMinute(minute, sweepBefore, report)
@@ -171,7 +191,8 @@ public final class IntentSweeper {
 				}
 				Instant next = from.plus(MINUTE.multipliedBy(leading));
 				report.sweptUntil(next);
-				return next.isAfter(from) ? writeWatermark(next).thenReturn(report.build()) : Mono.just(report.build());
+				return next.isAfter(from) ? writeWatermark(next, now).thenReturn(report.build())
+						: Mono.just(report.build());
 			});
 	}
 
@@ -180,8 +201,10 @@ public final class IntentSweeper {
 	 */
 	private Mono<Boolean> sweepMinute(Instant minute, Instant sweepBefore, SweepReport.Builder report) {
 		return Flux.range(0, this.intents.settings().shards())
-			.concatMap((shard) -> this.readMinute.flatMapMany(
-					(statement) -> Flux.from(this.session.executeReactive(statement.bind(minute, (byte) (int) shard))))
+			.concatMap((shard) -> this.readMinute
+				.flatMapMany((statement) -> this.reader.apply(statement.bind(minute, (byte) (int) shard)
+					.setConsistencyLevel(WriteIntents.CONSISTENCY)
+					.setIdempotent(true)))
 				.map((row) -> intent(minute, shard, row)))
 			.concatMap((intent) -> finish(intent, sweepBefore, report))
 			.all(Boolean::booleanValue);
@@ -215,15 +238,28 @@ public final class IntentSweeper {
 		});
 	}
 
-	private Mono<Instant> watermark() {
-		return this.readWatermark
-			.flatMapMany((statement) -> Flux.from(this.session.executeReactive(statement.bind(SWEEPER))))
-			.next()
-			.mapNotNull((row) -> row.getInstant("swept_until"));
+	/**
+	 * The newest watermark: the row of the current minute, else of the minute before, and
+	 * so on back to the horizon.
+	 */
+	private Mono<Instant> watermark(Instant now, Instant oldestReadable) {
+		List<Instant> minutes = new ArrayList<>();
+		for (Instant minute = now.truncatedTo(ChronoUnit.MINUTES); !minute.isBefore(oldestReadable); minute = minute
+			.minus(MINUTE)) {
+			minutes.add(minute);
+		}
+		return Flux.fromIterable(minutes)
+			.concatMap((minute) -> this.readWatermark.flatMapMany((statement) -> this.reader
+				.apply(statement.bind(minute).setConsistencyLevel(WriteIntents.CONSISTENCY).setIdempotent(true))))
+			.mapNotNull((row) -> row.getInstant("swept_until"))
+			.next();
 	}
 
-	private Mono<Void> writeWatermark(Instant sweptUntil) {
-		return this.writeWatermark.map((statement) -> statement.bind(sweptUntil, SWEEPER).setIdempotent(true))
+	private Mono<Void> writeWatermark(Instant sweptUntil, Instant now) {
+		return this.writeWatermark
+			.map((statement) -> statement.bind(sweptUntil, now.truncatedTo(ChronoUnit.MINUTES))
+				.setConsistencyLevel(WriteIntents.CONSISTENCY)
+				.setIdempotent(true))
 			.flatMap(this.executor::execute)
 			.then();
 	}

@@ -16,7 +16,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.type.reflect.GenericType;
 import dev.querydriven.modeling.dualwrite.StatementExecutor;
@@ -62,6 +64,14 @@ public final class WriteIntents {
 	 * never reads a minute this old (an expired row would be read as a tombstone).
 	 */
 	public static final Duration TIME_TO_LIVE = Duration.ofDays(1);
+
+	/**
+	 * The consistency of the intents' writes and the sweeper's reads: the copies' level
+	 * in every service here, so that an intent is as durable as the copies it stands for,
+	 * and a sweeper on any instance reads what another wrote (a quorum of the replicas
+	 * wrote it, a quorum reads it).
+	 */
+	static final ConsistencyLevel CONSISTENCY = DefaultConsistencyLevel.LOCAL_QUORUM;
 
 	static final String INSERT = "INSERT INTO write_intents (bucket, shard, intent_id, kind, source_key, removed_keys, "
 			+ "write_timestamp) VALUES (?, ?, ?, ?, ?, ?, ?)";
@@ -167,8 +177,10 @@ public final class WriteIntents {
 
 	private Mono<Void> record(WriteIntent intent) {
 		return this.insert
-			.map((statement) -> statement.bind(intent.bucket(), (byte) intent.shard(), intent.id(), intent.kind(),
-					intent.sourceKey(), intent.removedKeys(), intent.timestampMicros())
+			.map((statement) -> statement
+				.bind(intent.bucket(), (byte) intent.shard(), intent.id(), intent.kind(), intent.sourceKey(),
+						intent.removedKeys(), intent.timestampMicros())
+				.setConsistencyLevel(CONSISTENCY)
 				.setIdempotent(true))
 			.flatMap(this.executor::execute)
 			.then();
@@ -214,6 +226,7 @@ public final class WriteIntents {
 		return this.complete
 			.map((statement) -> statement
 				.bind(this.time.instantMillis(), intent.bucket(), (byte) intent.shard(), intent.id())
+				.setConsistencyLevel(CONSISTENCY)
 				.setIdempotent(true))
 			.flatMap(this.executor::execute)
 			.then();

@@ -283,8 +283,8 @@ class WriteIntentsIntegrationTests {
 	void aSweeperNeverReadsPastItsHorizon() {
 		WriteIntents intents = intents(WriteIntents.Settings.DEFAULTS);
 		IntentSweeper sweeper = sweeper(intents);
-		session.execute("UPDATE write_intent_sweeps SET swept_until = ? WHERE sweeper = 'write_intents'",
-				this.clock.instant().minus(Duration.ofDays(2)));
+		session.execute("UPDATE write_intent_sweeps SET swept_until = ? WHERE minute = ?",
+				this.clock.instant().minus(Duration.ofDays(2)), this.clock.instant().truncatedTo(ChronoUnit.MINUTES));
 		sweeper.sweep()
 			.as(StepVerifier::create)
 			.assertNext((report) -> assertThat(report.from()).isAfter(this.clock.instant().minus(HORIZON)))

@@ -14,6 +14,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
@@ -59,23 +62,41 @@ public final class ServiceJvm implements AutoCloseable {
 	 */
 	public static ServiceJvm start(ServiceBenchmark service, Path jar, String contactPoint, String datacenter,
 			Credentials role, List<String> jvmOptions, Path log, Consumer<String> progress) {
-		int port = freePort();
-		List<String> arguments = new java.util.ArrayList<>(jvmOptions);
-		arguments.addAll(List.of("-jar", jar.toAbsolutePath().toString()));
 		// The same settings as the service in the layer JVM (request timeout, no demo
 		// data, the service's own), so the HTTP layer differs from the service layer by
 		// HTTP only.
 		Map<String, String> properties = new LinkedHashMap<>(SuiteSettings.serviceProperties(service));
 		properties.putAll(service.properties());
-		properties.put("server.port", String.valueOf(port));
-		properties.put("spring.cassandra.contact-points", contactPoint);
-		properties.put("spring.cassandra.local-datacenter", datacenter);
-		properties.put("spring.cassandra.username", role.username());
-		properties.forEach((name, value) -> arguments.add("--" + name + "=" + value));
-		progress.accept("starting " + service.name() + " (" + jar.getFileName() + ") on port " + port);
-		JavaProcess process = JavaProcess.start(service.name(), arguments,
-				Map.of("SPRING_CASSANDRA_PASSWORD", role.password()), log, (line) -> {
-				});
+		properties.putAll(connection(contactPoint, datacenter, role));
+		return start(service.name(), jar, properties, Map.of("SPRING_CASSANDRA_PASSWORD", role.password()), jvmOptions,
+				log, progress);
+	}
+
+	/**
+	 * Starts a service's jar with the given settings on a free port and waits until it is
+	 * healthy.
+	 * @param name the service, for the log
+	 * @param jar its jar
+	 * @param properties its settings, as command-line arguments ({@code server.port} is
+	 * chosen here)
+	 * @param environment variables of its environment (secrets: a command line is visible
+	 * to every user of the machine)
+	 * @param jvmOptions the JVM's options
+	 * @param log where its output goes
+	 * @param progress receives progress messages
+	 * @return the running service
+	 */
+	public static ServiceJvm start(String name, Path jar, Map<String, String> properties,
+			Map<String, String> environment, List<String> jvmOptions, Path log, Consumer<String> progress) {
+		int port = freePort();
+		List<String> arguments = new ArrayList<>(jvmOptions);
+		arguments.addAll(List.of("-jar", jar.toAbsolutePath().toString()));
+		Map<String, String> all = new LinkedHashMap<>(properties);
+		all.put("server.port", String.valueOf(port));
+		all.forEach((property, value) -> arguments.add("--" + property + "=" + value));
+		progress.accept("starting " + name + " (" + jar.getFileName() + ") on port " + port);
+		JavaProcess process = JavaProcess.start(name, arguments, environment, log, (line) -> {
+		});
 		ServiceJvm jvm = new ServiceJvm(process, "http://127.0.0.1:" + port, log);
 		try {
 			jvm.awaitHealthy();
@@ -85,6 +106,22 @@ public final class ServiceJvm implements AutoCloseable {
 			throw ex;
 		}
 		return jvm;
+	}
+
+	/**
+	 * The settings that point a service at a node, logged in as its role (its password
+	 * goes in the environment, {@code SPRING_CASSANDRA_PASSWORD}).
+	 * @param contactPoint the node, {@code host:port}
+	 * @param datacenter the node's datacenter
+	 * @param role the service's login
+	 * @return the properties
+	 */
+	public static Map<String, String> connection(String contactPoint, String datacenter, Credentials role) {
+		Map<String, String> properties = new LinkedHashMap<>();
+		properties.put("spring.cassandra.contact-points", contactPoint);
+		properties.put("spring.cassandra.local-datacenter", datacenter);
+		properties.put("spring.cassandra.username", role.username());
+		return properties;
 	}
 
 	private void awaitHealthy() {
@@ -160,6 +197,36 @@ public final class ServiceJvm implements AutoCloseable {
 		}
 		catch (IOException | UncheckedIOException ex) {
 			return 0;
+		}
+	}
+
+	/**
+	 * Asks the service to stop, as an orchestrator does ({@code SIGTERM}): a graceful
+	 * shutdown.
+	 */
+	public void terminate() {
+		this.process.handle().destroy();
+	}
+
+	/**
+	 * Waits for the service's process to end.
+	 * @param limit how long to wait
+	 * @return its exit code
+	 * @throws IllegalStateException when it is still running after the limit
+	 */
+	public int awaitExit(Duration limit) {
+		try {
+			return this.process.onExit().get(limit.toMillis(), TimeUnit.MILLISECONDS).exitValue();
+		}
+		catch (TimeoutException ex) {
+			throw new IllegalStateException("The service still runs after " + limit + "; see " + this.log, ex);
+		}
+		catch (ExecutionException ex) {
+			throw new IllegalStateException(ex.getCause());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("Interrupted while waiting for the service to end", ex);
 		}
 	}
 

@@ -1,6 +1,7 @@
 package dev.querydriven.modelcheck.catalog;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * The statement of the keyed creates' table ({@code idempotency_keys}), which a service
@@ -31,6 +32,19 @@ public final class IdempotencyKeysCatalog {
 				SizingFacts.singleRow(keys, 160, 1.0 / 86_400,
 						"one partition per acting user and key (scope ~40, key ~40, a SHA-256 hash in hex 64, the id "
 								+ "16), written once by its claim and read by the claim's retries, kept a day")));
+	}
+
+	/**
+	 * The migration history of the keyed creates' table, which the service's schema
+	 * migrations keep apart from the service's own: a catalogue adds it to its
+	 * {@code infrastructureTables()}.
+	 * @return the tables, with why they exist
+	 */
+	public static Map<String, String> infrastructureTables() {
+		return Map.of("idempotency_keys__schema_migration",
+				"applied schema versions of the keyed creates' table (cassandra-migration)",
+				"idempotency_keys__schema_migration_leader",
+				"the migration lock of the keyed creates' table (cassandra-migration)");
 	}
 
 }

@@ -1,6 +1,7 @@
 package dev.querydriven.modelcheck.catalog;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * The statements of the modeling library's write intents, which every service runs on the
@@ -39,11 +40,12 @@ public final class WriteIntentsCatalog {
 										+ "timestamps), written when the change begins and once more when it "
 										+ "completes; rows expire a day after they were written, a minute's at once, "
 										+ "and the sweeper never reads a minute that old")),
-				new AccessPattern("I2", "how far the sweeper has finished every change", "write_intent_sweeps",
-						"SELECT swept_until FROM write_intent_sweeps WHERE sweeper = ?", "",
-						SizingFacts.singleRow(1, 8, 1.0 / 5,
-								"one row, read and written by each pass of the sweeper (every few seconds per "
-										+ "instance)")));
+				new AccessPattern("I2", "how far the sweeper has finished every change, as of a minute",
+						"write_intent_sweeps", "SELECT swept_until FROM write_intent_sweeps WHERE minute = ?", "",
+						SizingFacts.singleRow(MINUTES, 16, 1.0 / 5,
+								"one row per minute, kept a day, rewritten by each pass of the sweeper (every few "
+										+ "seconds per instance) during its minute; a pass reads the current minute's "
+										+ "row or the one before, or walks back a minute at a time after an outage")));
 	}
 
 	/**
@@ -59,7 +61,20 @@ public final class WriteIntentsCatalog {
 				new WritePattern("IW2", "Mark a change completed: a cell written, never a row deleted", "write_intents",
 						"UPDATE write_intents SET completed_at = ? WHERE bucket = ? AND shard = ? AND intent_id = ?"),
 				new WritePattern("IW3", "Move the sweeper's watermark past the minutes whose changes are finished",
-						"write_intent_sweeps", "UPDATE write_intent_sweeps SET swept_until = ? WHERE sweeper = ?"));
+						"write_intent_sweeps", "UPDATE write_intent_sweeps SET swept_until = ? WHERE minute = ?"));
+	}
+
+	/**
+	 * The migration history of the write intents' tables, which the service's schema
+	 * migrations keep apart from the service's own: a catalogue adds it to its
+	 * {@code infrastructureTables()}.
+	 * @return the tables, with why they exist
+	 */
+	public static Map<String, String> infrastructureTables() {
+		return Map.of("write_intents__schema_migration",
+				"applied schema versions of the write intents' tables (cassandra-migration)",
+				"write_intents__schema_migration_leader",
+				"the migration lock of the write intents' tables (cassandra-migration)");
 	}
 
 }

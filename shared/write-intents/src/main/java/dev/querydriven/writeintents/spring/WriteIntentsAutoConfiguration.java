@@ -26,6 +26,7 @@ import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
+import org.springframework.data.cassandra.core.cql.ReactiveCqlOperations;
 
 /**
  * The write intents, for a service that records its changes: one that declares an
@@ -68,9 +69,10 @@ public final class WriteIntentsAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	IntentSweeper intentSweeper(WriteIntents intents, StatementExecutor executor, TimeSource time,
-			ObjectProvider<IntentReplayer> replayers) {
-		return new IntentSweeper(intents, executor, time, replayers.orderedStream().toList());
+	IntentSweeper intentSweeper(WriteIntents intents, StatementExecutor executor, ReactiveCqlOperations cql,
+			TimeSource time, ObjectProvider<IntentReplayer> replayers) {
+		return new IntentSweeper(intents, executor, cql::queryForRows, time, replayers.orderedStream().toList(),
+				IntentSweeper.HORIZON);
 	}
 
 	@Bean
