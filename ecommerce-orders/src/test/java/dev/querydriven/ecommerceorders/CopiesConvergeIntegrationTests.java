@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -32,6 +33,7 @@ import reactor.core.Disposable;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.core.env.Environment;
 import org.springframework.http.MediaType;
+import org.springframework.test.web.reactive.server.EntityExchangeResult;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import org.springframework.web.reactive.function.client.WebClient;
 
@@ -120,25 +122,27 @@ class CopiesConvergeIntegrationTests {
 	void aRepeatedPlacementRewritesACopyLostToAFailure() {
 		UUID orderId = UUID.randomUUID();
 		UUID userId = UUID.randomUUID();
+		String order = order(orderId, userId);
 		this.failures.failWrites("orders_by_user", 1, Failure.INVALID_QUERY);
-		place(orderId, userId).expectStatus().isEqualTo(500);
+		place(order).expectStatus().isEqualTo(500);
 		assertThat(this.tables.orderById(orderId)).as("the placement's transaction applied").isNotNull();
 		assertThat(userOrders(userId)).as("the copy lost").isEmpty();
 		assertThat(this.reconciler.pending()).as("a refused copy is not queued for the reconciler").isZero();
 
-		place(orderId, userId).expectStatus().isOk().expectBody().jsonPath("$.orderId").isEqualTo(orderId.toString());
+		place(order).expectStatus().isOk().expectBody().jsonPath("$.orderId").isEqualTo(orderId.toString());
 		this.tables.assertCopiesAgree(orderId);
 	}
 
 	/**
 	 * A placement whose queue copy failed for good, and that nobody repeats, is finished
 	 * by the sweeper once its deadline passed: it reads the order at {@code SERIAL} and
-	 * rewrites every copy from it.
+	 * rewrites every copy from it, then moves its watermark past the finished minute.
 	 */
 	@Test
 	@ServesQuery({ "I1", "I2" })
 	void theSweeperFinishesAPlacementWhoseCopiesFailedForGood() {
 		reachTheSweepersWatermark();
+		Instant minute = this.clock.instant().truncatedTo(ChronoUnit.MINUTES);
 		UUID orderId = UUID.randomUUID();
 		this.failures.failWrites("orders_by_status", 1, Failure.INVALID_QUERY);
 		place(orderId, UUID.randomUUID()).expectStatus().isEqualTo(500);
@@ -152,10 +156,16 @@ class CopiesConvergeIntegrationTests {
 			.as("the queue copy lost")
 			.isNull();
 
-		this.clock.add(this.intents.settings().deadline().plusSeconds(1));
+		// Past the deadline of every change begun in the intent's minute: the sweeper
+		// replays this one, finishes the minute and moves its watermark past it.
+		Instant past = minute.plus(Duration.ofMinutes(1)).plus(this.intents.settings().deadline()).plusSeconds(1);
+		if (this.clock.instant().isBefore(past)) {
+			this.clock.setInstant(past);
+		}
 		await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
 			this.sweeper.sweep().block();
 			this.tables.assertCopiesAgree(orderId);
+			assertThat(sweptUntil()).as("the watermark").isAfter(minute);
 		});
 	}
 
@@ -257,6 +267,48 @@ class CopiesConvergeIntegrationTests {
 	}
 
 	/**
+	 * A placement without the client's own order id draws one, so a plain repeat would
+	 * place a second order. With an {@code Idempotency-Key}, the repeat answers as the
+	 * first request did (201, the same location and body) and places nothing more; the
+	 * same key with another order is a 422 naming the header; and a 503 of a keyed
+	 * placement says to retry with the same key.
+	 */
+	@Test
+	@ServesQuery("K1")
+	void anIdempotencyKeyPlacesAnOrderOnce() {
+		UUID userId = UUID.randomUUID();
+		String key = UUID.randomUUID().toString();
+		String order = unidentifiedOrder(userId, "19.90");
+		EntityExchangeResult<String> first = keyed(order, key).expectStatus()
+			.isCreated()
+			.expectBody(String.class)
+			.returnResult();
+		String location = first.getResponseHeaders().getLocation().toString();
+		keyed(order, key).expectStatus()
+			.isCreated()
+			.expectHeader()
+			.location(location)
+			.expectBody(String.class)
+			.isEqualTo(first.getResponseBody());
+		assertThat(userOrders(userId)).as("one order placed").hasSize(1);
+		this.tables.assertCopiesAgree(UUID.fromString(location.substring(location.lastIndexOf('/') + 1)));
+
+		keyed(unidentifiedOrder(userId, "4.95"), key).expectStatus()
+			.isEqualTo(422)
+			.expectBody()
+			.jsonPath("$.errors[0].field")
+			.isEqualTo(RetryAdvice.IDEMPOTENCY_KEY);
+		assertThat(userOrders(userId)).as("still one order").hasSize(1);
+
+		this.failures.failWrites("orders_by_id", Integer.MAX_VALUE, Failure.UNAVAILABLE);
+		keyed(unidentifiedOrder(userId, "9.95"), UUID.randomUUID().toString()).expectStatus()
+			.isEqualTo(503)
+			.expectBody()
+			.jsonPath("$.detail")
+			.isEqualTo("The database did not answer in time; " + RetryAdvice.SAME_KEY.sentence());
+	}
+
+	/**
 	 * Closing the context drains the changes in flight after the web server has stopped
 	 * taking requests ({@link WriteIntents#drain}): it waits for a placement whose copies
 	 * are held back, which then finishes with every copy written, and refuses a change
@@ -291,12 +343,15 @@ class CopiesConvergeIntegrationTests {
 	 * table, and so the watermark, was created.
 	 */
 	private void reachTheSweepersWatermark() {
-		Instant watermark = this.tables
-			.one("SELECT swept_until FROM write_intent_sweeps WHERE sweeper = ?", "write_intents")
-			.getInstant("swept_until");
+		Instant watermark = sweptUntil();
 		if (this.clock.instant().isBefore(watermark)) {
 			this.clock.setInstant(watermark);
 		}
+	}
+
+	private Instant sweptUntil() {
+		return this.tables.one("SELECT swept_until FROM write_intent_sweeps WHERE sweeper = ?", "write_intents")
+			.getInstant("swept_until");
 	}
 
 	private List<Row> userOrders(UUID userId) {
@@ -308,11 +363,11 @@ class CopiesConvergeIntegrationTests {
 	}
 
 	private WebTestClient.ResponseSpec place(UUID orderId, UUID userId) {
-		return this.client.post()
-			.uri("/orders")
-			.contentType(MediaType.APPLICATION_JSON)
-			.bodyValue(order(orderId, userId))
-			.exchange();
+		return place(order(orderId, userId));
+	}
+
+	private WebTestClient.ResponseSpec place(String order) {
+		return this.client.post().uri("/orders").contentType(MediaType.APPLICATION_JSON).bodyValue(order).exchange();
 	}
 
 	private WebTestClient.ResponseSpec changeAddress(UUID userId, String street) {
@@ -321,6 +376,23 @@ class CopiesConvergeIntegrationTests {
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue(ADDRESS.formatted(street))
 			.exchange();
+	}
+
+	private WebTestClient.ResponseSpec keyed(String order, String key) {
+		return this.client.post()
+			.uri("/orders")
+			.header(RetryAdvice.IDEMPOTENCY_KEY, key)
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue(order)
+			.exchange();
+	}
+
+	private static String unidentifiedOrder(UUID userId, String price) {
+		return """
+				{"userId": "%s",
+				 "items": [{"productId": "%s", "name": "Kettle", "quantity": 1, "unitPrice": "%s"}],
+				 "shippingAddress": %s}
+				""".formatted(userId, UUID.randomUUID(), price, ADDRESS.formatted("Hauptstrasse 1"));
 	}
 
 	private static String order(UUID orderId, UUID userId) {

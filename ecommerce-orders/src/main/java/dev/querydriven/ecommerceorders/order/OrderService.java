@@ -2,6 +2,7 @@ package dev.querydriven.ecommerceorders.order;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -18,6 +19,7 @@ import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
 import dev.querydriven.modeling.dualwrite.DualWriter;
 import dev.querydriven.modeling.dualwrite.WriteStrategy;
 import dev.querydriven.modeling.time.TimeSource;
+import dev.querydriven.servicesupport.idempotency.IdempotencyKeys;
 import dev.querydriven.servicesupport.web.ConflictException;
 import dev.querydriven.servicesupport.web.InvalidRequestException;
 import dev.querydriven.servicesupport.web.NotFoundException;
@@ -80,13 +82,16 @@ public class OrderService {
 
 	private final WriteIntents intents;
 
+	private final IdempotencyKeys keys;
+
 	OrderService(OrderRepository repository, List<Copy<OrderChange>> copies, DualWriter writer, TimeSource time,
-			MeterRegistry meters, WriteIntents intents) {
+			MeterRegistry meters, WriteIntents intents, IdempotencyKeys keys) {
 		this.repository = repository;
 		this.copies = new Copies<>(copies, writer);
 		this.time = time;
 		this.meters = meters;
 		this.intents = intents;
+		this.keys = keys;
 	}
 
 	/**
@@ -105,6 +110,41 @@ public class OrderService {
 	 * @return the order, created or replayed
 	 */
 	public Mono<PlacedOrder> place(NewOrder request, Instant orderTime) {
+		return place(request, orderTime, UUID.randomUUID());
+	}
+
+	/**
+	 * Places an order now, at most once per {@code Idempotency-Key} of its user. Without
+	 * the client's own order id, a placement draws one, so a repeat would place a second
+	 * order; with a key, the first request claims it with the id it draws, and a repeat
+	 * of the same request gets that id and runs again on it: the same cells written, and
+	 * the same answer, since its operation id (derived from the key) is the one the order
+	 * recorded at placement. The same key with another order is a 422 naming the header.
+	 * @param request the order to place
+	 * @param idempotencyKey the request's {@code Idempotency-Key}, or {@code null}
+	 * @return the order, created (a repeat of the request that created it included) or
+	 * replayed
+	 */
+	public Mono<PlacedOrder> place(NewOrder request, String idempotencyKey) {
+		if (idempotencyKey == null) {
+			return place(request);
+		}
+		return Mono.defer(() -> {
+			// Checked before the key is claimed: a rejected order claims nothing.
+			items(request.items());
+			String scope = request.userId().toString();
+			UUID operationId = UUID.nameUUIDFromBytes(
+					(IdempotencyKeys.HEADER + " " + scope + " " + idempotencyKey).getBytes(StandardCharsets.UTF_8));
+			return this.keys
+				.idFor(scope, idempotencyKey, request,
+						() -> (request.orderId() != null) ? request.orderId() : UUID.randomUUID())
+				.flatMap((orderId) -> place(
+						new NewOrder(orderId, request.userId(), request.items(), request.shippingAddress()),
+						this.time.instant(), operationId));
+		});
+	}
+
+	private Mono<PlacedOrder> place(NewOrder request, Instant orderTime, UUID operationId) {
 		return Mono.defer(() -> {
 			// Every rule is checked before the first write: a rejected order leaves no
 			// row anywhere.
@@ -112,7 +152,6 @@ public class OrderService {
 			ShippingAddress address = request.shippingAddress();
 			UUID orderId = (request.orderId() != null) ? request.orderId() : UUID.randomUUID();
 			Instant time = orderTime.truncatedTo(ChronoUnit.MILLIS);
-			UUID operationId = UUID.randomUUID();
 			OrdersByIdRow order = new OrdersByIdRow(orderId, request.userId(), time, OrderStatus.PENDING, items,
 					total(items), address, 0, 1, PlacementDigest.of(request.userId(), items, address),
 					List.of(new OrderOperation(operationId, OrderOperation.PLACED, 1, time)), time);
@@ -122,10 +161,9 @@ public class OrderService {
 							return writeCopies(OrderChange.placed(order)).then(Mono
 								.fromSupplier(() -> count("placements", "created", new PlacedOrder(order, true))));
 						}
-						// Not applied: an order with this id exists (or our own first
-						// attempt
-						// applied and its answer was lost). Read it as Paxos sees it and
-						// decide.
+						// Not applied: an order with this id exists (or our own
+						// first attempt applied and its answer was lost). Read it
+						// as Paxos sees it and decide.
 						return this.repository.findByIdLinearizable(orderId)
 							.flatMap((existing) -> placedBefore(order, existing, operationId));
 					});
@@ -215,9 +253,8 @@ public class OrderService {
 					}
 					return this.repository.findByIdLinearizable(order.orderId()).flatMap((current) -> {
 						if (current.operation(operationId).isPresent()) {
-							// An earlier attempt of this very transaction applied (its
-							// answer
-							// timed out): our success, not a conflict.
+							// An earlier attempt of this very transaction applied
+							// (its answer timed out): our success, not a conflict.
 							return writeCopies(after(order, current))
 								.then(Mono.fromSupplier(() -> count("transitions", "recovered", current)));
 						}

@@ -13,6 +13,7 @@ import dev.querydriven.modeling.dualwrite.Copy;
 import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
 import dev.querydriven.modeling.dualwrite.DualWriter;
 import dev.querydriven.modeling.time.TimeSource;
+import dev.querydriven.servicesupport.idempotency.IdempotencyKeys;
 import dev.querydriven.servicesupport.web.ConflictException;
 import dev.querydriven.writeintents.WriteIntents;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -57,7 +58,8 @@ class OrderServiceTests {
 			return Mono.fromRunnable(() -> OrderServiceTests.this.copied.add(change));
 		}
 
-	}), this.writer, new TimeSource(Clock.fixed(NOW, ZoneOffset.UTC)), this.meters, this.intents);
+	}), this.writer, new TimeSource(Clock.fixed(NOW, ZoneOffset.UTC)), this.meters, this.intents,
+			mock(IdempotencyKeys.class));
 
 	private final OrdersByIdRow pending = order();
 
