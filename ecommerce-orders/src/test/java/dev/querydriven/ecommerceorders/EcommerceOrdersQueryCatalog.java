@@ -1,14 +1,19 @@
 package dev.querydriven.ecommerceorders;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import dev.querydriven.ecommerceorders.order.OrderStatus;
 import dev.querydriven.modelcheck.catalog.AccessPattern;
 import dev.querydriven.modelcheck.catalog.CatalogExemption;
+import dev.querydriven.modelcheck.catalog.IdempotencyKeysCatalog;
 import dev.querydriven.modelcheck.catalog.QueryCatalog;
 import dev.querydriven.modelcheck.catalog.RouteBudget;
 import dev.querydriven.modelcheck.catalog.SizingFacts;
+import dev.querydriven.modelcheck.catalog.WriteIntentsCatalog;
 import dev.querydriven.modelcheck.catalog.WritePattern;
 
 /**
@@ -53,6 +58,13 @@ public class EcommerceOrdersQueryCatalog implements QueryCatalog {
 	 */
 	static final int OPEN_ORDER_DAYS = 7;
 
+	/**
+	 * Changes begun per second at the peak, each recorded as a write intent: a placement
+	 * a second, and as many status and address changes again and more (up to three status
+	 * changes per order, spread over its week).
+	 */
+	static final double PEAK_CHANGES_PER_SECOND = 4;
+
 	@Override
 	public String keyspace() {
 		return "ecommerce_orders";
@@ -60,6 +72,18 @@ public class EcommerceOrdersQueryCatalog implements QueryCatalog {
 
 	@Override
 	public List<AccessPattern> accessPatterns() {
+		List<AccessPattern> patterns = new ArrayList<>(ownAccessPatterns());
+		// The write intents' tables, which the shared module creates in this keyspace:
+		// the sweeper's reads, judged by this service's model check like its own.
+		patterns.addAll(WriteIntentsCatalog.accessPatterns(PEAK_CHANGES_PER_SECOND));
+		// The keyed placements' claims (service-support's idempotency_keys): at most
+		// every
+		// placement, 1 a second at the peak.
+		patterns.addAll(IdempotencyKeysCatalog.accessPatterns(1));
+		return patterns;
+	}
+
+	private static List<AccessPattern> ownAccessPatterns() {
 		return List.of(new AccessPattern("Q1",
 				"A user's orders, newest first (next pages continue after "
 						+ "(order_time, order_id) with a tuple comparison)",
@@ -157,6 +181,14 @@ public class EcommerceOrdersQueryCatalog implements QueryCatalog {
 
 	@Override
 	public List<WritePattern> writePatterns() {
+		List<WritePattern> patterns = new ArrayList<>(ownWritePatterns());
+		// Every placement, status change and address change records its intent first
+		// and marks it completed last.
+		patterns.addAll(WriteIntentsCatalog.writePatterns());
+		return patterns;
+	}
+
+	private static List<WritePattern> ownWritePatterns() {
 		return List.of(new WritePattern("W1",
 				"Place an order: a lightweight transaction, so a replay of the same order id changes nothing",
 				"orders_by_id",
@@ -218,6 +250,13 @@ public class EcommerceOrdersQueryCatalog implements QueryCatalog {
 	 * other until the page is full. Where a count grows with the data, the worst case is
 	 * taken at the volume this catalogue declares (open orders per user, months kept, how
 	 * long an order stays open).
+	 *
+	 * <p>
+	 * The budgets count reads. A changing route (placement, status, address) also writes
+	 * its change's intent, one row of {@code write_intents} before its first write and a
+	 * cell of the same row once done, and reads nothing of it: two more writes to one
+	 * partition, and no partition more in these budgets. The intents are read by the
+	 * sweeper only, outside any request.
 	 */
 	@Override
 	public List<RouteBudget> routeBudgets() {
@@ -226,10 +265,10 @@ public class EcommerceOrdersQueryCatalog implements QueryCatalog {
 		// tomorrow (an instance whose clock runs a write window ahead may already write
 		// into tomorrow, so a read near midnight includes it).
 		int queueDays = OPEN_ORDER_DAYS + 2;
-		return List.of(
-				new RouteBudget("POST /orders", 2, 2,
-						"the order (its transaction, and its re-read when a retry finds it placed); a retry after the "
-								+ "order's day closed also reads the PENDING watermark"),
+		return List.of(new RouteBudget("POST /orders", 3, 3,
+				"the Idempotency-Key's claim (a transaction) when the request carries one; the order (its "
+						+ "transaction, and its re-read when a retry finds it placed); a retry after the order's "
+						+ "day closed also reads the PENDING watermark"),
 				new RouteBudget("GET /orders/{orderId}", 1, 1, "the order"),
 				new RouteBudget("POST /orders/{orderId}/status", 2, 2,
 						"the order (read, then its transaction); the new status's watermark when the order's day "
@@ -249,15 +288,42 @@ public class EcommerceOrdersQueryCatalog implements QueryCatalog {
 								+ MONTHS_KEPT + " months kept for a product sold once a month"));
 	}
 
+	/**
+	 * The migration engine's state: the service's own, and that of each shared module
+	 * whose tables its schema migrations create (the write intents, the idempotency
+	 * keys), kept apart so that each set has its own history.
+	 */
+	@Override
+	public Map<String, String> infrastructureTables() {
+		Map<String, String> tables = new LinkedHashMap<>(QueryCatalog.super.infrastructureTables());
+		for (String module : List.of("write_intents_", "idempotency_keys_")) {
+			tables.put(module + "_schema_migration",
+					"applied schema versions of a shared module's tables (cassandra-migration)");
+			tables.put(module + "_schema_migration_leader",
+					"the migration lock of a shared module's tables (cassandra-migration)");
+		}
+		return tables;
+	}
+
 	@Override
 	public List<CatalogExemption> exemptions() {
-		return List.of(new CatalogExemption("status_watermarks", "low-cardinality",
-				"Bookkeeping, not data: three rows of under 100 B, one per queued status, read once per queue "
-						+ "page and written by lightweight transaction at most once per 2-minute write window and "
-						+ "advancer run (declared 0.05/s), so there is neither data nor load to spread. "
-						+ "One row per status is the design: every writer and the advancer compare-and-set the "
-						+ "same serialised value. Sharding it, the rule's fix, would split that value and let "
-						+ "the advancer pass a day that a writer is protecting."));
+		return List.of(new CatalogExemption("write_intent_sweeps", "low-cardinality",
+				"The write intents' sweeper's watermark (shared/write-intents): one row, the minute up to which "
+						+ "every change is finished, read and written once per pass of the sweeper (every few "
+						+ "seconds per instance), so there is neither data nor load to spread. One row is the "
+						+ "design: every instance's sweeper reads and moves the same watermark."),
+				new CatalogExemption("idempotency_keys", "unread-table",
+						"Read by its own statement: a keyed placement's claim (K1) is a lightweight transaction, "
+								+ "INSERT ... IF NOT EXISTS, whose condition reads the key's partition and answers "
+								+ "the earlier claim's request hash and order id; the check counts only a SELECT as "
+								+ "a read."),
+				new CatalogExemption("status_watermarks", "low-cardinality",
+						"Bookkeeping, not data: three rows of under 100 B, one per queued status, read once per queue "
+								+ "page and written by lightweight transaction at most once per 2-minute write window and "
+								+ "advancer run (declared 0.05/s), so there is neither data nor load to spread. "
+								+ "One row per status is the design: every writer and the advancer compare-and-set the "
+								+ "same serialised value. Sharding it, the rule's fix, would split that value and let "
+								+ "the advancer pass a day that a writer is protecting."));
 	}
 
 }

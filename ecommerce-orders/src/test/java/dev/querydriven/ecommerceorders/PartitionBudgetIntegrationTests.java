@@ -105,7 +105,8 @@ class PartitionBudgetIntegrationTests {
 	}
 
 	/**
-	 * A client's retry of a placement whose day has closed reads the order (its
+	 * A client's retry of a placement whose day has closed, with an
+	 * {@code Idempotency-Key}, reads the key's claim (a transaction), the order (its
 	 * transaction, then the order as Paxos sees it) and the PENDING watermark before
 	 * rewriting the queue copy into that day.
 	 */
@@ -117,6 +118,7 @@ class PartitionBudgetIntegrationTests {
 			measure("POST /orders",
 					() -> this.client.post()
 						.uri("/orders")
+						.header("Idempotency-Key", UUID.randomUUID().toString())
 						.contentType(MediaType.APPLICATION_JSON)
 						.bodyValue(json(order))
 						.exchange()

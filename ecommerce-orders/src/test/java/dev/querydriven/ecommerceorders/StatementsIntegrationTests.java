@@ -1,5 +1,6 @@
 package dev.querydriven.ecommerceorders;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 
@@ -8,6 +9,7 @@ import dev.querydriven.testsupport.recording.RecordedRequest;
 import dev.querydriven.testsupport.recording.RecordedStatement;
 import dev.querydriven.testsupport.recording.StatementRecorder;
 import dev.querydriven.testsupport.PreparedStatementsCheck;
+import dev.querydriven.writeintents.WriteIntents;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -16,6 +18,7 @@ import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * What the service's requests really do to the database, as the statement recorder sees
@@ -33,6 +36,9 @@ class StatementsIntegrationTests {
 
 	@Autowired
 	private ReactiveSession session;
+
+	@Autowired
+	private WriteIntents intents;
 
 	/**
 	 * A steady load (placing, reading and paying orders, paging the lists) prepares
@@ -84,14 +90,31 @@ class StatementsIntegrationTests {
 	/**
 	 * Placing an order is one lightweight transaction on {@code orders_by_id} (Paxos at
 	 * {@code SERIAL}) and then plain writes of the copies, one partition each, none of
-	 * them a transaction.
+	 * them a transaction; and one more write of its own: the change's intent, completed
+	 * once the change is done.
 	 */
 	@Test
 	void placingAnOrderIsOneTransactionThenTheCopies() {
 		UUID userId = UUID.randomUUID();
-		List<RecordedRequest> requests = this.recorder.record(() -> place(userId, UUID.randomUUID()))
-			.requests("POST /orders");
+		// The placement's intent is written first, before its transaction (a change cut
+		// short is finished by the sweeper from it), and marked completed last, after its
+		// copies, by the change itself: once the answer has gone, outside the request
+		// (the block waits for it). The recorder lists statements as the driver reports
+		// them, which is not the order they were sent in (a transaction's answer comes
+		// after Paxos' round trips), so the order is proved by the write intents' own
+		// tests; this one counts what each request wrote.
+		StatementRecorder.Recording recording = this.recorder.record(() -> {
+			place(userId, UUID.randomUUID());
+			await().atMost(Duration.ofSeconds(10)).until(() -> this.intents.inFlight() == 0);
+		});
+		assertThat(recording.statements()).as("the intent's completion")
+			.anySatisfy((statement) -> assertThat(statement.cql()).startsWith("UPDATE write_intents SET completed_at"));
+		List<RecordedRequest> requests = recording.requests("POST /orders");
 		assertThat(requests).singleElement().satisfies((request) -> {
+			assertThat(request.statements()).as("the request's writes of write_intents")
+				.filteredOn((statement) -> statement.table().equals("ecommerce_orders.write_intents"))
+				.singleElement()
+				.satisfies((intent) -> assertThat(intent.cql()).startsWith("INSERT INTO write_intents"));
 			List<RecordedStatement> transactions = request.statements()
 				.stream()
 				.filter(RecordedStatement::lightweightTransaction)

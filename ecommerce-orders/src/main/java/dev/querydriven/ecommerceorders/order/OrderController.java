@@ -3,6 +3,7 @@ package dev.querydriven.ecommerceorders.order;
 import java.net.URI;
 import java.util.UUID;
 
+import dev.querydriven.servicesupport.idempotency.IdempotencyKeys;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.validation.Valid;
 import reactor.core.publisher.Mono;
@@ -13,6 +14,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
@@ -31,9 +33,11 @@ class OrderController {
 	}
 
 	@PostMapping("/orders")
-	@Operation(summary = "Place an order (idempotent with a client-chosen orderId: a replay returns the same order)")
-	Mono<ResponseEntity<OrderResponse>> place(@Valid @RequestBody PlaceOrderRequest request) {
-		return this.orders.place(this.mapper.toNewOrder(request)).map((placed) -> {
+	@Operation(summary = "Place an order (a repeat is safe with a client-chosen orderId, which returns the same order, "
+			+ "or with the same Idempotency-Key, which answers as the first request did)")
+	Mono<ResponseEntity<OrderResponse>> place(@Valid @RequestBody PlaceOrderRequest request,
+			@RequestHeader(name = IdempotencyKeys.HEADER, required = false) String idempotencyKey) {
+		return this.orders.place(this.mapper.toNewOrder(request), idempotencyKey).map((placed) -> {
 			OrderResponse body = this.mapper.toResponse(placed.order());
 			return placed.created()
 					? ResponseEntity.created(URI.create("/orders/" + placed.order().orderId())).body(body)

@@ -2,6 +2,7 @@ package dev.querydriven.ecommerceorders.order;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Function;
 
 import dev.querydriven.modeling.dualwrite.Copies;
 import dev.querydriven.modeling.dualwrite.Copy;
@@ -17,9 +19,12 @@ import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
 import dev.querydriven.modeling.dualwrite.DualWriter;
 import dev.querydriven.modeling.dualwrite.WriteStrategy;
 import dev.querydriven.modeling.time.TimeSource;
+import dev.querydriven.servicesupport.idempotency.IdempotencyKeys;
 import dev.querydriven.servicesupport.web.ConflictException;
 import dev.querydriven.servicesupport.web.InvalidRequestException;
 import dev.querydriven.servicesupport.web.NotFoundException;
+import dev.querydriven.writeintents.NewIntent;
+import dev.querydriven.writeintents.WriteIntents;
 import io.micrometer.core.instrument.MeterRegistry;
 import reactor.core.publisher.Mono;
 
@@ -42,6 +47,13 @@ import org.springframework.stereotype.Service;
  * recognises its own success instead of answering 409. A client retrying with the same
  * order id (placement) or operation id (status change) gets the same answer, and the
  * copies are written again, which repairs any that the first attempt left unwritten.</li>
+ * <li>Every change is recorded in {@code write_intents} before its transaction
+ * ({@link WriteIntents}), then runs detached from its request: a client that disconnects
+ * no longer stops it between the transaction and the copies, and a change cut short
+ * anyway (a killed process, copies that outlived their retries) is finished by the
+ * sweeper ({@link OrderIntentReplayer}): it reads the order at {@code SERIAL} and
+ * rewrites every copy from the current version, so a change that overtook the one it
+ * finishes is never undone.</li>
  * </ul>
  */
 @Service
@@ -54,6 +66,12 @@ public class OrderService {
 	 */
 	private static final int MAX_ATTEMPTS = 5;
 
+	/** The kind of change of a placement, as its intent records it. */
+	static final String PLACED = "order-placed";
+
+	/** The kind of change of a status change, as its intent records it. */
+	static final String STATUS_CHANGED = "order-status-changed";
+
 	private final OrderRepository repository;
 
 	private final Copies<OrderChange> copies;
@@ -62,12 +80,18 @@ public class OrderService {
 
 	private final MeterRegistry meters;
 
+	private final WriteIntents intents;
+
+	private final IdempotencyKeys keys;
+
 	OrderService(OrderRepository repository, List<Copy<OrderChange>> copies, DualWriter writer, TimeSource time,
-			MeterRegistry meters) {
+			MeterRegistry meters, WriteIntents intents, IdempotencyKeys keys) {
 		this.repository = repository;
 		this.copies = new Copies<>(copies, writer);
 		this.time = time;
 		this.meters = meters;
+		this.intents = intents;
+		this.keys = keys;
 	}
 
 	/**
@@ -86,6 +110,41 @@ public class OrderService {
 	 * @return the order, created or replayed
 	 */
 	public Mono<PlacedOrder> place(NewOrder request, Instant orderTime) {
+		return place(request, orderTime, UUID.randomUUID());
+	}
+
+	/**
+	 * Places an order now, at most once per {@code Idempotency-Key} of its user. Without
+	 * the client's own order id, a placement draws one, so a repeat would place a second
+	 * order; with a key, the first request claims it with the id it draws, and a repeat
+	 * of the same request gets that id and runs again on it: the same cells written, and
+	 * the same answer, since its operation id (derived from the key) is the one the order
+	 * recorded at placement. The same key with another order is a 422 naming the header.
+	 * @param request the order to place
+	 * @param idempotencyKey the request's {@code Idempotency-Key}, or {@code null}
+	 * @return the order, created (a repeat of the request that created it included) or
+	 * replayed
+	 */
+	public Mono<PlacedOrder> place(NewOrder request, String idempotencyKey) {
+		if (idempotencyKey == null) {
+			return place(request);
+		}
+		return Mono.defer(() -> {
+			// Checked before the key is claimed: a rejected order claims nothing.
+			items(request.items());
+			String scope = request.userId().toString();
+			UUID operationId = UUID.nameUUIDFromBytes(
+					(IdempotencyKeys.HEADER + " " + scope + " " + idempotencyKey).getBytes(StandardCharsets.UTF_8));
+			return this.keys
+				.idFor(scope, idempotencyKey, request,
+						() -> (request.orderId() != null) ? request.orderId() : UUID.randomUUID())
+				.flatMap((orderId) -> place(
+						new NewOrder(orderId, request.userId(), request.items(), request.shippingAddress()),
+						this.time.instant(), operationId));
+		});
+	}
+
+	private Mono<PlacedOrder> place(NewOrder request, Instant orderTime, UUID operationId) {
 		return Mono.defer(() -> {
 			// Every rule is checked before the first write: a rejected order leaves no
 			// row anywhere.
@@ -93,21 +152,40 @@ public class OrderService {
 			ShippingAddress address = request.shippingAddress();
 			UUID orderId = (request.orderId() != null) ? request.orderId() : UUID.randomUUID();
 			Instant time = orderTime.truncatedTo(ChronoUnit.MILLIS);
-			UUID operationId = UUID.randomUUID();
 			OrdersByIdRow order = new OrdersByIdRow(orderId, request.userId(), time, OrderStatus.PENDING, items,
 					total(items), address, 0, 1, PlacementDigest.of(request.userId(), items, address),
 					List.of(new OrderOperation(operationId, OrderOperation.PLACED, 1, time)), time);
-			return this.repository.insertIfNotExists(order).flatMap((placed) -> {
-				if (placed) {
-					return writeCopies(OrderChange.placed(order))
-						.then(Mono.fromSupplier(() -> count("placements", "created", new PlacedOrder(order, true))));
-				}
-				// Not applied: an order with this id exists (or our own first attempt
-				// applied and its answer was lost). Read it as Paxos sees it and decide.
-				return this.repository.findByIdLinearizable(orderId)
-					.flatMap((existing) -> placedBefore(order, existing, operationId));
-			});
+			return change(NewIntent.of(PLACED, "order_id", orderId), false, this.repository.insertIfNotExists(order),
+					(placed) -> {
+						if (placed) {
+							return writeCopies(OrderChange.placed(order)).then(Mono
+								.fromSupplier(() -> count("placements", "created", new PlacedOrder(order, true))));
+						}
+						// Not applied: an order with this id exists (or our own
+						// first attempt applied and its answer was lost). Read it
+						// as Paxos sees it and decide.
+						return this.repository.findByIdLinearizable(orderId)
+							.flatMap((existing) -> placedBefore(order, existing, operationId));
+					});
 		});
+	}
+
+	/**
+	 * Finishes an order's change that was cut short (the sweeper's replay of an
+	 * {@code order-placed} or {@code order-status-changed} intent). The order is read at
+	 * {@code SERIAL}, which also completes a transaction left in flight: no order means
+	 * the placement never applied, and there is nothing to do. Otherwise every copy is
+	 * rewritten from the version the order has now, with that version's timestamp: a
+	 * change that overtook the one being finished wrote the same or later cells, so the
+	 * replay never undoes it. A repair (beyond version 1) also deletes a row a status
+	 * left behind in another queue, so the intent need name no removed key.
+	 * @param orderId the order
+	 * @return completes once every copy agrees with the order
+	 */
+	Mono<Void> finish(UUID orderId) {
+		return this.repository.findByIdLinearizable(orderId)
+			.flatMap((order) -> writeCopies(
+					(order.version() == 1) ? OrderChange.placed(order) : OrderChange.repair(order)));
 	}
 
 	private Mono<PlacedOrder> placedBefore(OrdersByIdRow attempted, OrdersByIdRow existing, UUID operationId) {
@@ -147,11 +225,16 @@ public class OrderService {
 	 */
 	public Mono<OrdersByIdRow> changeStatus(UUID orderId, OrderStatus target, UUID operationId) {
 		UUID operation = (operationId != null) ? operationId : UUID.randomUUID();
-		return find(orderId).flatMap((order) -> changeStatus(order, target, operation, MAX_ATTEMPTS));
+		return find(orderId).flatMap((order) -> changeStatus(order, target, operation, MAX_ATTEMPTS, false));
 	}
 
+	/**
+	 * One attempt of a status change.
+	 * @param recorded whether an intent covers it already (a retry on a newer version,
+	 * within the change that recorded it)
+	 */
 	private Mono<OrdersByIdRow> changeStatus(OrdersByIdRow order, OrderStatus target, UUID operationId,
-			int attemptsLeft) {
+			int attemptsLeft, boolean recorded) {
 		Optional<OrderOperation> done = order.operation(operationId);
 		if (done.isPresent()) {
 			return replayed(order, done.get(), target.name());
@@ -162,32 +245,37 @@ public class OrderService {
 					"Order " + order.orderId() + " is " + order.status() + " and cannot become " + target));
 		}
 		OrdersByIdRow next = order.withStatus(target, operationId, now());
-		return this.repository.compareAndSetStatus(order, next).flatMap((applied) -> {
-			if (applied) {
-				return writeCopies(OrderChange.changed(order, next))
-					.then(Mono.fromSupplier(() -> count("transitions", "applied", next)));
-			}
-			return this.repository.findByIdLinearizable(order.orderId()).flatMap((current) -> {
-				if (current.operation(operationId).isPresent()) {
-					// An earlier attempt of this very transaction applied (its answer
-					// timed out): our success, not a conflict.
-					return writeCopies(after(order, current))
-						.then(Mono.fromSupplier(() -> count("transitions", "recovered", current)));
-				}
-				if (current.status() == order.status() && attemptsLeft > 1) {
-					// Only the version moved (an address change): still legal, try again.
-					return changeStatus(current, target, operationId, attemptsLeft - 1);
-				}
-				count("transitions", "lost", null);
-				return Mono.error(new ConflictException("Order " + order.orderId() + " changed concurrently: it is now "
-						+ current.status() + ", so this request to make it " + target + " did not apply"));
-			});
-		});
+		return change(NewIntent.of(STATUS_CHANGED, "order_id", order.orderId()), recorded,
+				this.repository.compareAndSetStatus(order, next), (applied) -> {
+					if (applied) {
+						return writeCopies(OrderChange.changed(order, next))
+							.then(Mono.fromSupplier(() -> count("transitions", "applied", next)));
+					}
+					return this.repository.findByIdLinearizable(order.orderId()).flatMap((current) -> {
+						if (current.operation(operationId).isPresent()) {
+							// An earlier attempt of this very transaction applied
+							// (its answer timed out): our success, not a conflict.
+							return writeCopies(after(order, current))
+								.then(Mono.fromSupplier(() -> count("transitions", "recovered", current)));
+						}
+						if (current.status() == order.status() && attemptsLeft > 1) {
+							// Only the version moved (an address change): still legal,
+							// try again.
+							return changeStatus(current, target, operationId, attemptsLeft - 1, true);
+						}
+						count("transitions", "lost", null);
+						return Mono.error(new ConflictException(
+								"Order " + order.orderId() + " changed concurrently: it is now " + current.status()
+										+ ", so this request to make it " + target + " did not apply"));
+					});
+				});
 	}
 
 	/**
 	 * Gives one of a user's orders their new shipping address, if it is still open and
-	 * was placed before the change.
+	 * was placed before the change. Part of the user's address change, whose intent
+	 * (recorded before the user's own transaction) covers this order's transaction and
+	 * copies too: its replay applies the user's address to every open order again.
 	 * @param orderId the order
 	 * @param address the new address
 	 * @param addressVersion the version of the user's address
@@ -238,6 +326,23 @@ public class OrderService {
 						+ " kept changing while its address was updated: retry the address change"));
 			});
 		});
+	}
+
+	/**
+	 * A transaction on {@code orders_by_id} and what follows it (the copies, or finding
+	 * out why it did not apply) as one change: its intent is recorded before the
+	 * transaction, unless one recorded earlier in the same change covers it, and the
+	 * change runs detached from the request. A 409 is the change's decision, not its
+	 * failure: its intent is completed like any other. A failure (a copy that outlived
+	 * its retries) leaves the intent to the sweeper.
+	 */
+	private <T> Mono<T> change(NewIntent intent, boolean recorded, Mono<Boolean> transaction,
+			Function<Boolean, Mono<T>> then) {
+		if (recorded) {
+			return transaction.flatMap(then);
+		}
+		return this.intents.run(intent, transaction, (applied) -> Decision.of(then.apply(applied)))
+			.flatMap(Decision::answer);
 	}
 
 	private Mono<OrdersByIdRow> replayed(OrdersByIdRow order, OrderOperation operation, String expectedAction) {

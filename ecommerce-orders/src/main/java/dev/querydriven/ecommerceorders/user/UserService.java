@@ -14,6 +14,8 @@ import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.InvalidRequestException;
 import dev.querydriven.servicesupport.web.NotFoundException;
 import dev.querydriven.servicesupport.web.Page;
+import dev.querydriven.writeintents.NewIntent;
+import dev.querydriven.writeintents.WriteIntents;
 import reactor.core.publisher.Mono;
 
 import org.springframework.stereotype.Service;
@@ -24,6 +26,13 @@ import org.springframework.stereotype.Service;
  * every table that holds it, so changing it means finding those orders (without a scan:
  * {@code open_orders_by_user}) and updating each, each with its own lightweight
  * transaction on {@code orders_by_id} and its own copy write.
+ *
+ * <p>
+ * The change is recorded in {@code write_intents} before the user's transaction and runs
+ * detached from its request: a client that disconnects half-way through the open orders
+ * no longer leaves some with the old address. What is cut short anyway is finished by the
+ * sweeper ({@link AddressChangeReplayer}), which applies the user's current address to
+ * every open order again.
  */
 @Service
 public class UserService {
@@ -33,6 +42,9 @@ public class UserService {
 
 	private static final int MAX_ATTEMPTS = 5;
 
+	/** The kind of change of an address change, as its intent records it. */
+	static final String ADDRESS_CHANGED = "address-changed";
+
 	private final UserRepository repository;
 
 	private final OrderService orders;
@@ -41,11 +53,15 @@ public class UserService {
 
 	private final TimeSource time;
 
-	UserService(UserRepository repository, OrderService orders, CursorCodec cursors, TimeSource time) {
+	private final WriteIntents intents;
+
+	UserService(UserRepository repository, OrderService orders, CursorCodec cursors, TimeSource time,
+			WriteIntents intents) {
 		this.repository = repository;
 		this.orders = orders;
 		this.cursors = cursors;
 		this.time = time;
+		this.intents = intents;
 	}
 
 	/**
@@ -100,17 +116,36 @@ public class UserService {
 	 * @return the address and what happened to each open order
 	 */
 	public Mono<AddressChange> changeShippingAddress(UUID userId, ShippingAddress address) {
+		// A 409 (the address kept changing) leaves the intent unfinished: its replay
+		// applies whatever address the user has then to the open orders, which changes
+		// nothing that the winning change did not already write.
+		return this.intents.run(NewIntent.of(ADDRESS_CHANGED, "user_id", userId),
+				store(userId, address, false, MAX_ATTEMPTS), this::applyToOpenOrders);
+	}
+
+	/**
+	 * Finishes an address change cut short (the sweeper's replay): the user's address
+	 * read at {@code SERIAL}, which also completes a transaction left in flight, applied
+	 * again to every open order. No address means the user's first transaction never
+	 * applied: nothing to do. The current address, never the one the intent began with,
+	 * so a later change is never undone; orders that have it already only get their
+	 * copies rewritten, with their version's timestamp.
+	 * @param userId the user
+	 * @return completes once every open order has the user's address
+	 */
+	Mono<Void> finishAddressChange(UUID userId) {
+		return this.repository.findUserLinearizable(userId).flatMap(this::applyToOpenOrders).then();
+	}
+
+	private Mono<AddressChange> applyToOpenOrders(UsersByIdRow user) {
 		UUID operationId = UUID.randomUUID();
-		return store(userId, address, false, MAX_ATTEMPTS)
-			.flatMap((user) -> this.repository.findOpenOrders(userId)
-				.flatMap(
-						(open) -> this.orders
-							.applyAddressChange(open.orderId(), user.shippingAddress(), user.addressVersion(),
-									user.addressChangedAt(), operationId)
-							.map((outcome) -> new AddressChange.OrderOutcome(open.orderId(), outcome)),
-						ADDRESS_CONCURRENCY)
-				.collectList()
-				.map((outcomes) -> new AddressChange(user, outcomes)));
+		return this.repository.findOpenOrders(user.userId())
+			.flatMap((open) -> this.orders
+				.applyAddressChange(open.orderId(), user.shippingAddress(), user.addressVersion(),
+						user.addressChangedAt(), operationId)
+				.map((outcome) -> new AddressChange.OrderOutcome(open.orderId(), outcome)), ADDRESS_CONCURRENCY)
+			.collectList()
+			.map((outcomes) -> new AddressChange(user, outcomes));
 	}
 
 	private Mono<UsersByIdRow> store(UUID userId, ShippingAddress address, boolean linearizable, int attemptsLeft) {

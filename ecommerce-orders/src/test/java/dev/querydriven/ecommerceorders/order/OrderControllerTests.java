@@ -26,6 +26,7 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.ArgumentMatchers.isNull;
 import static org.mockito.BDDMockito.given;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.verifyNoInteractions;
@@ -66,7 +67,8 @@ class OrderControllerTests {
 	void newOrderIs201WithMoneyAsDecimalStrings() {
 		this.expectServiceCall = true;
 		OrdersByIdRow order = order();
-		given(this.orders.place(any(NewOrder.class))).willReturn(Mono.just(new PlacedOrder(order, true)));
+		given(this.orders.place(any(NewOrder.class), (String) isNull()))
+			.willReturn(Mono.just(new PlacedOrder(order, true)));
 		post("/orders", order(order.userId(), item("\"19.90\"", "2"), item("4.95", "1"))).expectStatus()
 			.isCreated()
 			.expectHeader()
@@ -81,7 +83,7 @@ class OrderControllerTests {
 			.jsonPath("$.shippingAddress.country")
 			.isEqualTo("DE");
 		ArgumentCaptor<NewOrder> request = ArgumentCaptor.forClass(NewOrder.class);
-		verify(this.orders).place(request.capture());
+		verify(this.orders).place(request.capture(), (String) isNull());
 		assertThat(request.getValue().items()).extracting(OrderItem::unitPrice)
 			.containsExactly(new BigDecimal("19.90"), new BigDecimal("4.95"));
 	}
@@ -91,7 +93,8 @@ class OrderControllerTests {
 	void replayedOrderIs200() {
 		this.expectServiceCall = true;
 		OrdersByIdRow order = order();
-		given(this.orders.place(any(NewOrder.class))).willReturn(Mono.just(new PlacedOrder(order, false)));
+		given(this.orders.place(any(NewOrder.class), (String) isNull()))
+			.willReturn(Mono.just(new PlacedOrder(order, false)));
 		post("/orders", order(order.userId(), item("19.90", "2"))).expectStatus()
 			.isOk()
 			.expectBody()

@@ -7,12 +7,15 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
 
 import dev.querydriven.modeling.dualwrite.Copy;
 import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
 import dev.querydriven.modeling.dualwrite.DualWriter;
 import dev.querydriven.modeling.time.TimeSource;
+import dev.querydriven.servicesupport.idempotency.IdempotencyKeys;
 import dev.querydriven.servicesupport.web.ConflictException;
+import dev.querydriven.writeintents.WriteIntents;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -36,6 +39,13 @@ class OrderServiceTests {
 
 	private final DualWriter writer = mock(DualWriter.class);
 
+	/**
+	 * The write intents, running each change in place: what this test decides happens
+	 * after the transaction, which the intents do not change (their own record and
+	 * detachment are proved against the real node).
+	 */
+	private final WriteIntents intents = mock(WriteIntents.class);
+
 	/** The changes the order's copies were told about. */
 	private final List<OrderChange> copied = new CopyOnWriteArrayList<>();
 
@@ -48,12 +58,15 @@ class OrderServiceTests {
 			return Mono.fromRunnable(() -> OrderServiceTests.this.copied.add(change));
 		}
 
-	}), this.writer, new TimeSource(Clock.fixed(NOW, ZoneOffset.UTC)), this.meters);
+	}), this.writer, new TimeSource(Clock.fixed(NOW, ZoneOffset.UTC)), this.meters, this.intents,
+			mock(IdempotencyKeys.class));
 
 	private final OrdersByIdRow pending = order();
 
 	@BeforeEach
 	void copiesSucceed() {
+		given(this.intents.run(any(), any(), any())).willAnswer((invocation) -> invocation.<Mono<Object>>getArgument(1)
+			.flatMap(invocation.<Function<Object, Mono<Object>>>getArgument(2)));
 		given(this.repository.findById(this.pending.orderId())).willReturn(Mono.just(this.pending));
 	}
 
