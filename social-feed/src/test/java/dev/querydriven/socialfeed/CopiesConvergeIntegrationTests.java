@@ -1,12 +1,17 @@
 package dev.querydriven.socialfeed;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.UUID;
 
 import dev.querydriven.modeling.ServesQuery;
 import dev.querydriven.servicesupport.web.RetryAdvice;
 import dev.querydriven.socialfeed.follow.FollowService;
+import dev.querydriven.socialfeed.post.PostService;
+import dev.querydriven.socialfeed.post.PostsByIdRow;
 import dev.querydriven.socialfeed.user.UsersByIdRow;
 import dev.querydriven.testsupport.StatementFailures;
 import dev.querydriven.testsupport.StatementFailures.Failure;
@@ -15,6 +20,7 @@ import dev.querydriven.writeintents.WriteIntents;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.awaitility.core.ThrowingRunnable;
 import org.threeten.extra.MutableClock;
 import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
@@ -53,6 +59,9 @@ class CopiesConvergeIntegrationTests {
 
 	@Autowired
 	private FollowService follows;
+
+	@Autowired
+	private PostService posts;
 
 	@Autowired
 	private WriteIntents intents;
@@ -158,20 +167,74 @@ class CopiesConvergeIntegrationTests {
 	 * applies, the count is right, and the recount from the shards agrees.
 	 */
 	@Test
+	@ServesQuery({ "I1", "I2" })
 	void theSweeperFinishesAFollowCutShort() {
+		this.fixtures.catchUpWithTheDatabase();
 		UsersByIdRow author = this.fixtures.user();
 		UsersByIdRow follower = this.fixtures.user();
 		this.failures.failWrites("follow_claims", Integer.MAX_VALUE, Failure.WRITE_TIMEOUT);
 		follow(follower, author).expectStatus().isEqualTo(503);
 		assertThat(followers(author)).isZero();
 
-		this.failures.reset();
-		((MutableClock) this.clock).add(this.intents.settings().deadline().plusSeconds(1));
-		await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
-			this.sweeper.sweep().block(Duration.ofSeconds(10));
+		sweepPastTheDeadline(() -> {
 			assertThat(followers(author)).isEqualTo(1);
+			this.fixtures.assertFollowCopiesAgree(follower, author);
 		});
-		this.fixtures.assertFollowCopiesAgree(follower, author);
+	}
+
+	/**
+	 * A post whose hashtag copy was refused (not retried, not queued) is left half-done:
+	 * its source and the author's list are written, the tag's list is not. The sweeper
+	 * replays it from {@code posts_by_id} with the post's own timestamp: every copy, the
+	 * follower's timeline included, agrees with the source.
+	 */
+	@Test
+	void theSweeperFinishesAPostCutShort() {
+		this.fixtures.catchUpWithTheDatabase();
+		UsersByIdRow author = this.fixtures.user();
+		this.fixtures.follow(this.fixtures.user(), author);
+		UUID postId = UUID.randomUUID();
+		this.failures.failWrites("posts_by_hashtag", 1, Failure.INVALID_QUERY);
+		assertThat(this.posts.publish(postId, author.userId(), "Half #done", this.fixtures.tick())
+			.map((post) -> "published")
+			.onErrorResume((failure) -> Mono.just("failed"))
+			.block()).isEqualTo("failed");
+		assertThat(this.fixtures.rows("SELECT post_id FROM posts_by_hashtag WHERE hashtag = 'done' AND day = ? "
+				+ "AND post_time = ? AND post_id = ?", day(), this.fixtures.now(), postId))
+			.isEmpty();
+
+		sweepPastTheDeadline(() -> this.fixtures.assertPostCopiesAgree(postId));
+	}
+
+	/**
+	 * A deletion whose hashtag copy could not be deleted leaves the post undeleted (the
+	 * source goes last); the sweeper finishes it from the keys its intent names: every
+	 * row of the post is gone.
+	 */
+	@Test
+	void theSweeperFinishesADeletionCutShort() {
+		this.fixtures.catchUpWithTheDatabase();
+		UsersByIdRow author = this.fixtures.user();
+		PostsByIdRow post = this.fixtures.post(author, "Doomed #" + Fixtures.uniqueName());
+		this.failures.failWrites("posts_by_hashtag", 1, Failure.INVALID_QUERY);
+		this.client.delete()
+			.uri("/users/{id}/posts/{post}", author.userId(), post.postId())
+			.exchange()
+			.expectStatus()
+			.is5xxServerError();
+
+		sweepPastTheDeadline(() -> {
+			assertThat(this.fixtures.rows("SELECT post_id FROM posts_by_id WHERE post_id = ?", post.postId()))
+				.isEmpty();
+			for (String tag : post.hashtags()) {
+				assertThat(this.fixtures.rows("SELECT post_id FROM posts_by_hashtag WHERE hashtag = ? AND day = ?", tag,
+						post.createdAt().atZone(ZoneOffset.UTC).toLocalDate()))
+					.isEmpty();
+			}
+			assertThat(this.fixtures.rows("SELECT post_id FROM posts_by_user WHERE user_id = ? AND month = ?",
+					author.userId(), Fixtures.month(post.createdAt())))
+				.isEmpty();
+		});
 	}
 
 	/**
@@ -221,6 +284,99 @@ class CopiesConvergeIntegrationTests {
 		finally {
 			this.intents.resume();
 		}
+	}
+
+	/**
+	 * A registration cut short between its claims and its profile (a process killed
+	 * there) holds the username and the email with no user; the same registration sent
+	 * again completes it, under the id the claims name.
+	 */
+	@Test
+	void anIdenticalRegistrationCompletesAHalfDoneOne() {
+		String name = Fixtures.uniqueName();
+		UUID userId = UUID.randomUUID();
+		this.fixtures.rows("INSERT INTO users_by_username (username, user_id) VALUES (?, ?) IF NOT EXISTS", name,
+				userId);
+		this.fixtures.rows("INSERT INTO users_by_email (email, user_id) VALUES (?, ?) IF NOT EXISTS",
+				name + "@example.com", userId);
+		register(name, "Half done", null).expectStatus()
+			.isCreated()
+			.expectBody()
+			.jsonPath("$.id")
+			.isEqualTo(userId.toString());
+		assertThat(this.fixtures.rows("SELECT user_id FROM users_by_id WHERE user_id = ?", userId)).hasSize(1);
+	}
+
+	/**
+	 * A keyed create sent again with the same key gets the same status and body (the same
+	 * id: the create runs again on it and writes the same cells); the same key with
+	 * another body is a 422 naming the header.
+	 */
+	@Test
+	@ServesQuery("K1")
+	void aKeyedCreateRepliesTheSameAndRefusesAnotherBody() {
+		String name = Fixtures.uniqueName();
+		String key = UUID.randomUUID().toString();
+		String first = new String(
+				register(name, "Keyed", key).expectStatus().isCreated().expectBody().returnResult().getResponseBody(),
+				StandardCharsets.UTF_8);
+		register(name, "Keyed", key).expectStatus().isCreated().expectBody().json(first);
+		register(name, "Another", key).expectStatus()
+			.isEqualTo(422)
+			.expectBody()
+			.jsonPath("$")
+			.value((Object problem) -> assertThat(problem.toString()).contains("Idempotency-Key"));
+
+		UUID authorId = this.fixtures.uuid("SELECT user_id FROM users_by_username WHERE username = ?", name);
+		String post = new String(publish(authorId, "Once #keyed", key).expectStatus()
+			.isCreated()
+			.expectBody()
+			.returnResult()
+			.getResponseBody(), StandardCharsets.UTF_8);
+		this.fixtures.tick();
+		publish(authorId, "Once #keyed", key).expectStatus().isCreated().expectBody().json(post);
+		assertThat(this.fixtures.rows("SELECT post_id FROM posts_by_user WHERE user_id = ? AND month = ?", authorId,
+				Fixtures.month(this.fixtures.now())))
+			.hasSize(1);
+		publish(authorId, "Twice #keyed", key).expectStatus().isEqualTo(422);
+	}
+
+	private WebTestClient.ResponseSpec register(String name, String displayName, String key) {
+		return this.client.post().uri("/users").headers((headers) -> {
+			if (key != null) {
+				headers.set("Idempotency-Key", key);
+			}
+		})
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue("{\"username\": \"%s\", \"email\": \"%s@example.com\", \"displayName\": \"%s\"}".formatted(name,
+					name, displayName))
+			.exchange();
+	}
+
+	private WebTestClient.ResponseSpec publish(UUID authorId, String content, String key) {
+		return this.client.post()
+			.uri("/users/{id}/posts", authorId)
+			.header("Idempotency-Key", key)
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue("{\"content\": \"" + content + "\"}")
+			.exchange();
+	}
+
+	/**
+	 * Moves the application's clock past the changes' deadline, then sweeps until the
+	 * change cut short is finished (the scheduled sweeper may get there first).
+	 */
+	private void sweepPastTheDeadline(ThrowingRunnable finished) {
+		this.failures.reset();
+		((MutableClock) this.clock).add(this.intents.settings().deadline().plusSeconds(1));
+		await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
+			this.sweeper.sweep().block(Duration.ofSeconds(10));
+			finished.run();
+		});
+	}
+
+	private LocalDate day() {
+		return this.fixtures.now().atZone(ZoneOffset.UTC).toLocalDate();
 	}
 
 	private WebTestClient.ResponseSpec follow(UsersByIdRow follower, UsersByIdRow author) {

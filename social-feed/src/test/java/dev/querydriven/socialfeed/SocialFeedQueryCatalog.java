@@ -4,10 +4,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import dev.querydriven.modelcheck.catalog.AccessPattern;
+import dev.querydriven.modelcheck.catalog.IdempotencyKeysCatalog;
 import dev.querydriven.modelcheck.catalog.QueryCatalog;
 import dev.querydriven.modelcheck.catalog.RouteBudget;
 import dev.querydriven.modelcheck.catalog.SizingFacts;
@@ -48,6 +51,14 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 	 * {@code write_intents} before its first write.
 	 */
 	private static final double PEAK_CHANGES_PER_SECOND = 500;
+
+	/**
+	 * Registrations and posts per second at peak, each claiming its key when it has one.
+	 */
+	private static final double PEAK_KEYED_CREATES_PER_SECOND = 200;
+
+	private static final String KEYED = "; with an Idempotency-Key, the key's claim in idempotency_keys (a "
+			+ "lightweight transaction)";
 
 	/**
 	 * The high-fanout authors one user follows, as the model sizes Q14's partition. A
@@ -224,7 +235,22 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 												+ "and deleted by an unfollow's, both lightweight transactions"))),
 				// Follows, unfollows, published and deleted posts: a few a second at
 				// peak.
-				WriteIntentsCatalog.accessPatterns(PEAK_CHANGES_PER_SECOND));
+				Stream
+					.concat(WriteIntentsCatalog.accessPatterns(PEAK_CHANGES_PER_SECOND).stream(),
+							IdempotencyKeysCatalog.accessPatterns(PEAK_KEYED_CREATES_PER_SECOND).stream())
+					.toList());
+	}
+
+	/** The migrations' own tables, and those of the shared modules' migrations. */
+	@Override
+	public Map<String, String> infrastructureTables() {
+		Map<String, String> tables = new LinkedHashMap<>(QueryCatalog.super.infrastructureTables());
+		for (String prefix : List.of("write_intents_", "idempotency_keys_")) {
+			tables.put(prefix + "_schema_migration",
+					"applied versions of a shared module's tables (cassandra-migration)");
+			tables.put(prefix + "_schema_migration_leader", "the migration lock of a shared module's tables");
+		}
+		return tables;
 	}
 
 	/** The service's own statements, then those of a shared module's tables. */
@@ -357,22 +383,29 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 		// reaches the threshold: the follows received so far fill this many shards.
 		int shardsAtPromotion = timeline.fanOutThreshold() / follow.followersPerShard() + 1;
 		int timelineWorstCase = 3 + timelineDays + timeline.maxPulledAuthors() * pulledMonths;
-		return List.of(
-				new RouteBudget("POST /users", 2, 2,
-						"the username's and the email's claims (lightweight transactions; a release after a failure "
-								+ "touches the same two partitions)"),
+		// Follows, unfollows and posts are recorded in write_intents before they begin
+		// and
+		// marked completed after: two writes each, no read (the sweeper reads outside the
+		// requests). A keyed create claims its key with a lightweight transaction, which
+		// reads the claim's partition.
+		return List.of(new RouteBudget("POST /users", 4, 4,
+				"the username's and the email's claims (lightweight transactions; a release after a failure "
+						+ "touches the same two partitions), the profile (a keyed repeat answers it as it is)" + KEYED),
 				new RouteBudget("GET /users/{userId}", 1, 1, "the user"),
 				new RouteBudget("GET /users/by-username/{username}", 2, 2, "the username's claim, then the user"),
 				new RouteBudget("GET /users/by-email/{email}", 2, 2, "the email's claim, then the user"),
-				new RouteBudget("PUT /users/{userId}/following/{targetId}", 5 + shardsAtPromotion,
-						5 + shardsAtPromotion,
-						"both users, the follower's follow row, the target's counts and fan-out mode; the follow that "
+				new RouteBudget("PUT /users/{userId}/following/{targetId}", 6 + shardsAtPromotion,
+						6 + shardsAtPromotion,
+						"both users, the follower's follow row, the target's counts and fan-out mode, the follow's "
+								+ "claim (a lightweight transaction, so that only one follow counts); the follow that "
 								+ "reaches the fan-out threshold (" + timeline.fanOutThreshold()
 								+ ") promotes the target and reads its follower shards to migrate them: "
 								+ shardsAtPromotion + " at the threshold (" + follow.followersPerShard()
 								+ " follows per shard)"),
-				new RouteBudget("DELETE /users/{userId}/following/{targetId}", 3, 3,
-						"both users and the follower's follow row (which names the shards to delete from)"),
+				new RouteBudget("DELETE /users/{userId}/following/{targetId}", 5, 5,
+						"both users, the follower's follow row (which names the shards to delete from) or, when it "
+								+ "is gone (a ghost follower), the target's counts (every shard is deleted from), and "
+								+ "the claim's release (a lightweight transaction)"),
 				new RouteBudget("GET /users/{userId}/followers", 2 + follow.maxShardsPerPage(),
 						2 + follow.maxShardsPerPage(),
 						"the user and their counts, then shard after shard until the page is full: at most "
@@ -380,9 +413,10 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 								+ " (querydriven.social-feed.follow.max-shards-per-page), then the "
 								+ "page ends with a cursor to the next shard"),
 				new RouteBudget("GET /users/{userId}/following", 2, 2, "the user and their following list"),
-				new RouteBudget("POST /users/{userId}/posts", 3 + shardsAtPromotion, 3 + shardsAtPromotion,
-						"the author and their fan-out mode, then their counts and follower shards to fan out to: "
-								+ shardsAtPromotion + " for an author below the fan-out threshold"),
+				new RouteBudget("POST /users/{userId}/posts", 5 + shardsAtPromotion, 5 + shardsAtPromotion,
+						"the author, the post (a keyed repeat rewrites it as it is) and the author's fan-out mode, "
+								+ "then their counts and follower shards to fan out to: " + shardsAtPromotion
+								+ " for an author below the fan-out threshold" + KEYED),
 				new RouteBudget("GET /users/{userId}/posts", 1 + posts.maxBucketsPerPage(),
 						1 + posts.maxBucketsPerPage(),
 						"the user, then month after month back to the registration until the page is full: at most "

@@ -31,7 +31,9 @@ public class UserService {
 
 	/**
 	 * Registers a user: claims the username, then the email, then writes the profile. A
-	 * failed step releases the claims this registration holds, and only those.
+	 * failed step releases the claims this registration holds, and only those. The same
+	 * registration repeated completes one that stopped between its claims and its
+	 * profile.
 	 * @param userId the new user's id
 	 * @param request the user to register (validated)
 	 * @param createdAt the registration time
@@ -45,16 +47,34 @@ public class UserService {
 				createdAt.truncatedTo(ChronoUnit.MILLIS));
 		return this.users.claimUsername(username, userId).flatMap((usernameClaimed) -> {
 			if (!usernameClaimed) {
-				return Mono.error(new ConflictException("The username '" + username + "' is taken"));
+				return completeHalfDone(user)
+					.switchIfEmpty(Mono.error(() -> new ConflictException("The username '" + username + "' is taken")));
 			}
 			return this.users.claimEmail(email, userId).flatMap((emailClaimed) -> {
 				if (!emailClaimed) {
 					return this.users.releaseUsername(username, userId)
 						.then(Mono.error(new ConflictException("The email '" + email + "' is taken")));
 				}
-				return this.users.insert(user).thenReturn(user);
+				// A keyed registration repeated (same id) answers its profile as it is.
+				return this.users.findById(userId).switchIfEmpty(this.users.insert(user).thenReturn(user));
 			});
 		}).onErrorResume((error) -> !(error instanceof ConflictException), (error) -> releaseClaims(user, error));
+	}
+
+	/**
+	 * An identical registration repeated after one cut short (a client gone, a process
+	 * killed between the claims and the profile): the username and the email are held by
+	 * one user who has no profile, so this registration writes it, under that user's id.
+	 */
+	private Mono<UsersByIdRow> completeHalfDone(UsersByIdRow user) {
+		return this.users.findIdByUsername(user.username())
+			.filterWhen((holder) -> this.users.findIdByEmail(user.email()).map(holder::equals))
+			.filterWhen((holder) -> this.users.findById(holder).hasElement().map((profile) -> !profile))
+			.flatMap((holder) -> {
+				UsersByIdRow completed = new UsersByIdRow(holder, user.username(), user.email(), user.displayName(),
+						user.createdAt());
+				return this.users.insert(completed).thenReturn(completed);
+			});
 	}
 
 	/**
