@@ -5,6 +5,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import dev.querydriven.modeling.ServesQuery;
@@ -12,10 +14,12 @@ import dev.querydriven.servicesupport.web.RetryAdvice;
 import dev.querydriven.socialfeed.follow.FollowService;
 import dev.querydriven.socialfeed.post.PostService;
 import dev.querydriven.socialfeed.post.PostsByIdRow;
+import dev.querydriven.socialfeed.user.UserService;
 import dev.querydriven.socialfeed.user.UsersByIdRow;
 import dev.querydriven.testsupport.StatementFailures;
 import dev.querydriven.testsupport.StatementFailures.Failure;
 import dev.querydriven.writeintents.IntentSweeper;
+import dev.querydriven.writeintents.WriteIntent;
 import dev.querydriven.writeintents.WriteIntents;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -62,6 +66,9 @@ class CopiesConvergeIntegrationTests {
 
 	@Autowired
 	private PostService posts;
+
+	@Autowired
+	private UserService users;
 
 	@Autowired
 	private WriteIntents intents;
@@ -238,6 +245,34 @@ class CopiesConvergeIntegrationTests {
 	}
 
 	/**
+	 * A like whose count was refused (its lightweight transaction applied) leaves its
+	 * intent unfinished; the sweeper's replay recounts the post's likers and moves the
+	 * counter by the difference: one like, counted once.
+	 */
+	@Test
+	void theSweeperRecountsALikeCutShort() {
+		this.fixtures.catchUpWithTheDatabase();
+		UsersByIdRow author = this.fixtures.user();
+		UsersByIdRow liker = this.fixtures.user();
+		PostsByIdRow post = this.fixtures.post(author, "Liked once");
+		this.failures.failWrites("post_like_counts", 1, Failure.INVALID_QUERY);
+		this.client.post()
+			.uri("/posts/{id}/likes", post.postId())
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue("{\"userId\": \"" + liker.userId() + "\"}")
+			.exchange()
+			.expectStatus()
+			.is5xxServerError();
+
+		sweepPastTheDeadline(() -> assertThat(
+				this.fixtures.rows("SELECT likes FROM post_like_counts WHERE post_id = ?", post.postId())
+					.stream()
+					.mapToLong((row) -> row.getLong("likes"))
+					.sum())
+			.isEqualTo(1));
+	}
+
+	/**
 	 * A source write the database does not answer is a 503 whose wording depends on the
 	 * operation: a follow (PUT, idempotent) is safe to retry; a post (POST without an
 	 * Idempotency-Key) may have been made, so the client checks first.
@@ -305,6 +340,29 @@ class CopiesConvergeIntegrationTests {
 			.jsonPath("$.id")
 			.isEqualTo(userId.toString());
 		assertThat(this.fixtures.rows("SELECT user_id FROM users_by_id WHERE user_id = ?", userId)).hasSize(1);
+	}
+
+	/**
+	 * The replay of a registration cut short between its claims and its profile (what the
+	 * sweeper runs once its deadline passed) releases its claims: the username and the
+	 * email are free again for the next registration.
+	 */
+	@Test
+	void theReplayOfARegistrationCutShortReleasesItsClaims() {
+		String name = Fixtures.uniqueName();
+		UUID userId = UUID.randomUUID();
+		this.fixtures.rows("INSERT INTO users_by_username (username, user_id) VALUES (?, ?) IF NOT EXISTS", name,
+				userId);
+		this.fixtures.rows("INSERT INTO users_by_email (email, user_id) VALUES (?, ?) IF NOT EXISTS",
+				name + "@example.com", userId);
+		this.users
+			.replay(new WriteIntent(this.fixtures.now(), 0, UUID.randomUUID(), "user-registered",
+					Map.of("user_id", userId.toString()),
+					List.of(Map.of("username", name), Map.of("email", name + "@example.com")), 0, null))
+			.block(Duration.ofSeconds(10));
+		assertThat(this.fixtures.rows("SELECT user_id FROM users_by_username WHERE username = ?", name)).isEmpty();
+		assertThat(this.fixtures.rows("SELECT user_id FROM users_by_email WHERE email = ?", name + "@example.com"))
+			.isEmpty();
 	}
 
 	/**
@@ -383,7 +441,7 @@ class CopiesConvergeIntegrationTests {
 		return this.client.put().uri("/users/{id}/following/{target}", follower.userId(), author.userId()).exchange();
 	}
 
-	private java.util.List<UUID> followerRows(UsersByIdRow author, UsersByIdRow follower) {
+	private List<UUID> followerRows(UsersByIdRow author, UsersByIdRow follower) {
 		return this.fixtures.uuids(
 				"SELECT follower_id FROM followers_by_user_shard WHERE user_id = ? AND shard = 0 AND follower_id = ?",
 				author.userId(), follower.userId());

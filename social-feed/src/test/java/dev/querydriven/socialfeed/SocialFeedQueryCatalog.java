@@ -226,7 +226,10 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 						new AccessPattern("Q19", "has a user liked a post (the state of the like button)",
 								"post_likers",
 								"SELECT post_id, user_id, liked_at FROM post_likers WHERE post_id = ? AND user_id = ?",
-								"", LIKERS),
+								"", LIKERS)
+							// The recount of a replayed like: the node counts the post's
+							// likers.
+							.withVariants("SELECT count(*) FROM post_likers WHERE post_id = ?"),
 						new AccessPattern("Q20", "claim the count of a follow, at most once (is a follow counted)",
 								"follow_claims",
 								"INSERT INTO follow_claims (followed_id, follower_id) VALUES (?, ?) IF NOT EXISTS", "",
