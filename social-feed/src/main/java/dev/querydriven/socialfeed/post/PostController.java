@@ -6,6 +6,7 @@ import java.util.UUID;
 import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.servicesupport.idempotency.IdempotencyKeys;
 import dev.querydriven.servicesupport.web.CursorCodec;
+import dev.querydriven.servicesupport.web.Idempotent;
 import dev.querydriven.servicesupport.web.Page;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.validation.Valid;
@@ -89,6 +90,8 @@ class PostController {
 	@PostMapping("/posts/{postId}/likes")
 	@ResponseStatus(HttpStatus.NO_CONTENT)
 	@Operation(summary = "Like a post (idempotent per user)")
+	// A POST, yet a repeat changes nothing: the like is a lightweight transaction.
+	@Idempotent
 	Mono<Void> like(@PathVariable UUID postId, @Valid @RequestBody LikeRequest request) {
 		return this.likes.like(postId, request.userId(), this.time.instant()).then();
 	}

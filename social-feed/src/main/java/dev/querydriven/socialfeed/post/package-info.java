@@ -39,8 +39,8 @@
  * retry after a timeout may count twice, so it is never retried), and a like count
  * tolerates that, as the article says of view counts. A like is recorded in
  * {@code write_intents} too (kind {@code post-liked}): one cut short between its insert
- * and its increment is finished by the sweeper, which recounts the post's likers.
- * The liker's row also answers "has this user liked this post" (Q19, the state of the
- * like button): one row, by the table's full primary key.
+ * and its increment is finished by the sweeper, which recounts the post's likers. The
+ * liker's row also answers "has this user liked this post" (Q19, the state of the like
+ * button): one row, by the table's full primary key.
  */
 package dev.querydriven.socialfeed.post;
