@@ -46,6 +46,8 @@ class SocialFeedConformanceTests extends ServiceConformanceTests {
 			.filter((statement) -> statement.table() != null && (statement.table().endsWith("write_intents")
 					|| statement.table().endsWith("write_intent_sweeps")))
 			.flatMap((statement) -> statement.texts().stream())
+			// Its reads only: the migration that creates the tables seeds the watermark.
+			.filter((text) -> text.startsWith("SELECT"))
 			.forEach(executed::add);
 		return executed;
 	}
