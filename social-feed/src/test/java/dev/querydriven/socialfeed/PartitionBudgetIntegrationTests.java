@@ -99,14 +99,24 @@ class PartitionBudgetIntegrationTests {
 		this.clock.setInstant(this.start);
 	}
 
-	/** A registration claims the username and the email: two lightweight transactions. */
+	/**
+	 * A keyed registration claims its key, the username and the email (three lightweight
+	 * transactions) and reads the profile it may already have written.
+	 */
 	@Test
 	void registrationClaimsTheUsernameAndTheEmail() {
 		String name = Fixtures.uniqueName();
 		measure("POST /users",
-				() -> this.client.post().uri("/users").contentType(MediaType.APPLICATION_JSON).bodyValue("""
-						{"username": "%s", "email": "%s@example.com", "displayName": "A user"}
-						""".formatted(name, name)).exchange().expectStatus().isCreated());
+				() -> this.client.post()
+					.uri("/users")
+					.header("Idempotency-Key", name)
+					.contentType(MediaType.APPLICATION_JSON)
+					.bodyValue("""
+							{"username": "%s", "email": "%s@example.com", "displayName": "A user"}
+							""".formatted(name, name))
+					.exchange()
+					.expectStatus()
+					.isCreated());
 	}
 
 	/** A profile is one partition. */
@@ -159,12 +169,15 @@ class PartitionBudgetIntegrationTests {
 		assertThatTheAuthorWasPromoted(author);
 	}
 
-	/** An unfollow reads both users and the follow row that names its shards. */
+	/**
+	 * An unfollow without its follow row (a ghost follower's, or no follow at all) reads
+	 * both users, the missing row, the author's counts (to delete from every shard) and
+	 * the claim it releases.
+	 */
 	@Test
 	void unfollowReadsBothUsersAndTheFollow() {
 		UsersByIdRow author = this.fixtures.user();
 		UsersByIdRow follower = this.fixtures.user();
-		this.fixtures.follow(follower, author);
 		this.fixtures.tick();
 		measure("DELETE /users/{userId}/following/{targetId}",
 				() -> this.client.delete()
@@ -209,8 +222,9 @@ class PartitionBudgetIntegrationTests {
 	}
 
 	/**
-	 * Publishing reads the author and their fan-out mode, then, fanning out, their counts
-	 * and their one follower shard.
+	 * A keyed publication claims its key, reads the author, the post (a repeat finds it)
+	 * and the author's fan-out mode, then, fanning out, their counts and their one
+	 * follower shard.
 	 */
 	@Test
 	void publishReadsTheAuthorAndTheFollowersToFanOutTo() {
@@ -220,6 +234,7 @@ class PartitionBudgetIntegrationTests {
 		measure("POST /users/{userId}/posts",
 				() -> this.client.post()
 					.uri("/users/{id}/posts", author.userId())
+					.header("Idempotency-Key", UUID.randomUUID().toString())
 					.contentType(MediaType.APPLICATION_JSON)
 					.bodyValue("{\"content\": \"Hello #budgets\"}")
 					.exchange()

@@ -1,5 +1,9 @@
 package dev.querydriven.socialfeed;
 
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 
 import dev.querydriven.modelcheck.catalog.QueryCatalog;
@@ -8,8 +12,10 @@ import dev.querydriven.socialfeed.timeline.TimelineFanOutConfiguration;
 import dev.querydriven.socialfeed.user.UsersByIdRow;
 import dev.querydriven.testsupport.architecture.CqlTemplateException;
 import dev.querydriven.testsupport.architecture.ServiceArchitectureRules;
+import dev.querydriven.testsupport.conformance.AcceptedWarning;
 import dev.querydriven.testsupport.conformance.ServiceConformanceTests;
 import dev.querydriven.testsupport.hostile.HostileInput;
+import dev.querydriven.testsupport.recording.StatementRecorder;
 import org.junit.jupiter.api.Order;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -23,6 +29,43 @@ class SocialFeedConformanceTests extends ServiceConformanceTests {
 
 	@Autowired
 	private Fixtures fixtures;
+
+	@Autowired
+	private StatementRecorder recorder;
+
+	/**
+	 * The application's statements, and the write intents sweeper's reads of its two
+	 * tables (I1, I2): the sweeper runs them on the driver session, outside Spring Data,
+	 * so the recorder counts them among the node's statements, not the application's.
+	 */
+	@Override
+	protected Collection<String> executedStatements() {
+		Set<String> executed = new LinkedHashSet<>(super.executedStatements());
+		this.recorder.recordings()
+			.stream()
+			.filter((statement) -> statement.table() != null && (statement.table().endsWith("write_intents")
+					|| statement.table().endsWith("write_intent_sweeps")))
+			.flatMap((statement) -> statement.texts().stream())
+			// Its reads only: the migration that creates the tables seeds the watermark.
+			.filter((text) -> text.startsWith("SELECT"))
+			.forEach(executed::add);
+		return executed;
+	}
+
+	/**
+	 * Tables that only lightweight transactions touch are never read by a SELECT: Paxos
+	 * reads them on the replicas to decide each condition. The sweeper's watermark is one
+	 * row per sweeper, by design.
+	 */
+	@Override
+	protected List<AcceptedWarning> acceptedWarnings() {
+		String claims = "written and deleted only by lightweight transactions, whose condition Paxos reads on the "
+				+ "replicas: the claim is the read";
+		return List.of(new AcceptedWarning("follow_claims", "unread-table", claims),
+				new AcceptedWarning("idempotency_keys", "unread-table", claims),
+				new AcceptedWarning("write_intent_sweeps", "low-cardinality",
+						"one row per sweeper: its watermark, read and written by its passes only"));
+	}
 
 	@Override
 	protected QueryCatalog catalog() {

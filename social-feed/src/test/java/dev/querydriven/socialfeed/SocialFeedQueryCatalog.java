@@ -4,12 +4,17 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
 
 import dev.querydriven.modelcheck.catalog.AccessPattern;
+import dev.querydriven.modelcheck.catalog.IdempotencyKeysCatalog;
 import dev.querydriven.modelcheck.catalog.QueryCatalog;
 import dev.querydriven.modelcheck.catalog.RouteBudget;
 import dev.querydriven.modelcheck.catalog.SizingFacts;
+import dev.querydriven.modelcheck.catalog.WriteIntentsCatalog;
 import dev.querydriven.modelcheck.catalog.WritePattern;
 import dev.querydriven.modeling.bucket.Bucket;
 import dev.querydriven.modeling.bucket.BucketGranularity;
@@ -42,6 +47,20 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 	private static final long USERS = 10_000_000;
 
 	/**
+	 * The changes begun per second at peak (follows, unfollows, posts), each recorded in
+	 * {@code write_intents} before its first write.
+	 */
+	private static final double PEAK_CHANGES_PER_SECOND = 500;
+
+	/**
+	 * Registrations and posts per second at peak, each claiming its key when it has one.
+	 */
+	private static final double PEAK_KEYED_CREATES_PER_SECOND = 200;
+
+	private static final String KEYED = "; with an Idempotency-Key, the key's claim in idempotency_keys (a "
+			+ "lightweight transaction)";
+
+	/**
 	 * The high-fanout authors one user follows, as the model sizes Q14's partition. A
 	 * page merges at most {@code querydriven.social-feed.timeline.max-pulled-authors} of
 	 * them (100 too), which is what bounds the timeline's worst case.
@@ -68,133 +87,178 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 
 	@Override
 	public List<AccessPattern> accessPatterns() {
-		return List.of(
-				new AccessPattern("Q1", "a user profile by id", "users_by_id",
+		return concat(
+				List.of(new AccessPattern(
+						"Q1", "a user profile by id", "users_by_id",
 						"SELECT user_id, username, email, display_name, created_at FROM users_by_id WHERE user_id = ?",
 						"", SizingFacts.singleRow(USERS, 120, 0.001, "one row per user, written once at registration")),
-				new AccessPattern("Q2", "a user's posts, newest first", "posts_by_user",
-						"SELECT user_id, month, post_time, post_id, content, hashtags FROM posts_by_user "
-								+ "WHERE user_id = ? AND month = ? AND post_time >= ? "
-								+ "AND (post_time, post_id) < (?, ?) LIMIT ?",
-						"post_time DESC, post_id DESC",
-						new SizingFacts(USERS * 24, 620, 420, 0.01,
-								"monthly buckets over two years; a prolific user posts 20 times a day (620 rows a "
-										+ "month); content is at most 500 characters, ~250 on average, plus up to "
-										+ "10 hashtags"))
-					.withVariants("SELECT user_id, month, post_time, post_id, content, hashtags FROM posts_by_user "
-							+ "WHERE user_id = ? AND month = ? AND post_time >= ? AND post_time < ? LIMIT ?"),
-				new AccessPattern("Q3", "the followers of a user, shard by shard (and the recipients of a fan-out)",
-						"followers_by_user_shard",
-						"SELECT user_id, shard, follower_id, username, display_name, followed_at "
-								+ "FROM followers_by_user_shard WHERE user_id = ? AND shard = ? AND follower_id > ? LIMIT ?",
-						"follower_id ASC",
-						new SizingFacts(USERS, 50_000, 70, 1,
-								"shards of 50,000 follows (querydriven.social-feed.follow.followers-per-shard) bound every "
-										+ "partition whatever the account's followers: one shard per ordinary "
-										+ "user, one more per 50,000 follows of a popular one; a row is a "
-										+ "follower id, a time and the follower's names (usernames at most 30 "
-										+ "characters, display names 50): ~70 B of values, measured 61 B per row "
-										+ "with the demo's short names; a popular account gains ~1 follower a "
-										+ "second, all into its newest shard"))
-					.withVariants(
-							"SELECT user_id, shard, follower_id, username, display_name, followed_at "
-									+ "FROM followers_by_user_shard WHERE user_id = ? AND shard = ? LIMIT ?",
-							"SELECT follower_id FROM followers_by_user_shard WHERE user_id = ? AND shard = ?"),
-				new AccessPattern("Q4", "the users a user follows", "following_by_user",
-						"SELECT user_id, followed_id, username, display_name, followed_at FROM following_by_user "
-								+ "WHERE user_id = ? AND followed_id > ? LIMIT ?",
-						"followed_id ASC", FOLLOWING)
-					.withVariants(
-							"SELECT user_id, followed_id, username, display_name, followed_at FROM following_by_user "
-									+ "WHERE user_id = ? LIMIT ?"),
-				new AccessPattern("Q5", "the posts of a hashtag, newest first", "posts_by_hashtag",
-						"SELECT hashtag, day, post_time, post_id, author_id, content, hashtags FROM posts_by_hashtag "
-								+ "WHERE hashtag = ? AND day = ? AND post_time >= ? "
-								+ "AND (post_time, post_id) < (?, ?) LIMIT ?",
-						"post_time DESC, post_id DESC",
-						new SizingFacts(1_000_000L * 365, 20_000, 440, 0.25,
-								"daily buckets; a trending tag gets 20,000 posts a day (~9 MB); a tag beyond that "
-										+ "needs hourly buckets"))
-					.withVariants(
-							"SELECT hashtag, day, post_time, post_id, author_id, content, hashtags FROM posts_by_hashtag "
-									+ "WHERE hashtag = ? AND day = ? AND post_time >= ? AND post_time < ? LIMIT ?"),
-				new AccessPattern("Q6", "a user's home timeline, newest first", "user_timeline",
-						"SELECT user_id, day, post_time, post_id, author_id, content, hashtags FROM user_timeline "
-								+ "WHERE user_id = ? AND day = ? AND post_time >= ? "
-								+ "AND (post_time, post_id) < (?, ?) LIMIT ?",
-						"post_time DESC, post_id DESC",
-						new SizingFacts(USERS * 31, 10_000, 440, 0.12,
-								"daily buckets, 30 days of TTL; a reader following 2,000 ordinary authors posting 5 "
-										+ "times a day gets 10,000 entries a day (~4.4 MB); authors above the "
-										+ "fan-out threshold are merged at read time, not copied"))
-					.withVariants(
-							"SELECT user_id, day, post_time, post_id, author_id, content, hashtags FROM user_timeline "
-									+ "WHERE user_id = ? AND day = ? AND post_time >= ? AND post_time < ? LIMIT ?"),
-				new AccessPattern("Q7", "a user by username (and the username claim)", "users_by_username",
-						"SELECT user_id FROM users_by_username WHERE username = ?", "",
-						SizingFacts.singleRow(USERS, 40, 0.001, "one row per username, claimed once")),
-				new AccessPattern("Q8", "a user by email (and the email claim)", "users_by_email",
-						"SELECT user_id FROM users_by_email WHERE email = ?", "",
-						SizingFacts.singleRow(USERS, 50, 0.001, "one row per email, claimed once")),
-				new AccessPattern("Q9", "a post by id", "posts_by_id",
-						"SELECT post_id, author_id, content, hashtags, created_at FROM posts_by_id WHERE post_id = ?",
-						"", SizingFacts.singleRow(USERS * 1_000, 420, 0.001, "one row per post, written once")),
-				new AccessPattern("Q10", "the days a hashtag was used, newest first (Q5's bucket index)",
-						"hashtag_days", "SELECT day FROM hashtag_days WHERE hashtag = ? AND day <= ?", "day DESC",
-						new SizingFacts(1_000_000, 3_650, 12, 0.25,
-								"one row per day of use: 3,650 rows after ten years of daily use; every post of a "
-										+ "tag rewrites its day's cell"))
-					.withVariants("SELECT day FROM hashtag_days WHERE hashtag = ?"),
-				new AccessPattern("Q11", "does a user follow another, and in which follower shards",
-						"following_by_user",
-						"SELECT followed_id, follower_shards FROM following_by_user WHERE user_id = ? AND followed_id = ?",
-						"", FOLLOWING),
-				new AccessPattern("Q12",
-						"the follower counts of a user (followers decide fan-out or merge; follows received number "
-								+ "the follower shards)",
-						"follower_counts", "SELECT followers, follows_received FROM follower_counts WHERE user_id = ?",
-						"",
-						SizingFacts.singleRow(USERS, 200, 1,
-								"two counters; a counter cell stores a context of ~32 B per replica that led "
-										+ "increments (up to 3 with 3 replicas), not an 8-byte number: measured 124 B "
-										+ "for this partition of two counters led by one replica; a popular account "
-										+ "gains ~1 follower a second")),
-				new AccessPattern("Q13", "is an author high-fanout, and since when", "high_fanout_authors",
-						"SELECT author_id, since, followers_migrated FROM high_fanout_authors WHERE author_id = ?", "",
-						SizingFacts.singleRow(100_000, 30, 0.001,
-								"one row per author above the fan-out threshold, written twice by LWTs")),
-				new AccessPattern("Q14", "the high-fanout authors a user follows (merged into Q6)",
-						"high_fanout_following_by_user",
-						"SELECT user_id, author_id, since FROM high_fanout_following_by_user WHERE user_id = ? LIMIT ?",
-						"",
-						new SizingFacts(USERS, HIGH_FANOUT_AUTHORS_FOLLOWED, 40, 0.01,
-								"the popular accounts a user follows; each costs the timeline read one to three "
-										+ "partitions of posts_by_user (the months its retention spans)")),
-				new AccessPattern("Q15", "the authors hidden from a user's timeline (unfollowed)",
-						"timeline_hidden_authors",
-						"SELECT user_id, author_id, hidden_before FROM timeline_hidden_authors WHERE user_id = ?", "",
-						new SizingFacts(USERS, 300, 40, 0.01,
-								"one row per unfollow within the retention (31 days of TTL)")),
-				new AccessPattern("Q16", "the timelines a post was copied to (to delete every copy)",
-						"timeline_deliveries_by_post",
-						"SELECT recipient_id FROM timeline_deliveries_by_post WHERE post_id = ?", "",
-						new SizingFacts(USERS * 100, 100, 30, 100,
-								"one row per recipient, at most about the fan-out threshold (100 by default) since "
-										+ "high-fanout authors are not fanned out; written in single-partition "
-										+ "batches of 50, expiring with the copies; a row is a recipient id (16 B) "
-										+ "and the storage's own per-row overhead: measured 39 B per row")),
-				new AccessPattern("Q17", "record a user's like of a post, at most once (the likers of a post)",
-						"post_likers",
-						"INSERT INTO post_likers (post_id, user_id, liked_at) VALUES (?, ?, ?) IF NOT EXISTS", "",
-						LIKERS),
-				new AccessPattern("Q18", "the like count of a post (approximate, read at ONE)", "post_like_counts",
-						"SELECT likes FROM post_like_counts WHERE post_id = ?", "",
-						SizingFacts.singleRow(USERS * 1_000, 100, 50,
-								"a counter: a context of ~32 B per replica that led increments (up to 3), measured "
-										+ "86 B for one replica; a viral post gets 50 likes a second")),
-				new AccessPattern("Q19", "has a user liked a post (the state of the like button)", "post_likers",
-						"SELECT post_id, user_id, liked_at FROM post_likers WHERE post_id = ? AND user_id = ?", "",
-						LIKERS));
+						new AccessPattern("Q2", "a user's posts, newest first", "posts_by_user",
+								"SELECT user_id, month, post_time, post_id, content, hashtags FROM posts_by_user "
+										+ "WHERE user_id = ? AND month = ? AND post_time >= ? "
+										+ "AND (post_time, post_id) < (?, ?) LIMIT ?",
+								"post_time DESC, post_id DESC",
+								new SizingFacts(USERS * 24, 620, 420, 0.01,
+										"monthly buckets over two years; a prolific user posts 20 times a day (620 rows a "
+												+ "month); content is at most 500 characters, ~250 on average, plus up to "
+												+ "10 hashtags"))
+							.withVariants(
+									"SELECT user_id, month, post_time, post_id, content, hashtags FROM posts_by_user "
+											+ "WHERE user_id = ? AND month = ? AND post_time >= ? AND post_time < ? LIMIT ?"),
+						new AccessPattern("Q3",
+								"the followers of a user, shard by shard (and the recipients of a fan-out)",
+								"followers_by_user_shard",
+								"SELECT user_id, shard, follower_id, username, display_name, followed_at "
+										+ "FROM followers_by_user_shard WHERE user_id = ? AND shard = ? AND follower_id > ? LIMIT ?",
+								"follower_id ASC",
+								new SizingFacts(USERS, 50_000, 70, 1,
+										"shards of 50,000 follows (querydriven.social-feed.follow.followers-per-shard) bound every "
+												+ "partition whatever the account's followers: one shard per ordinary "
+												+ "user, one more per 50,000 follows of a popular one; a row is a "
+												+ "follower id, a time and the follower's names (usernames at most 30 "
+												+ "characters, display names 50): ~70 B of values, measured 61 B per row "
+												+ "with the demo's short names; a popular account gains ~1 follower a "
+												+ "second, all into its newest shard"))
+							.withVariants(
+									"SELECT user_id, shard, follower_id, username, display_name, followed_at "
+											+ "FROM followers_by_user_shard WHERE user_id = ? AND shard = ? LIMIT ?",
+									"SELECT follower_id FROM followers_by_user_shard WHERE user_id = ? AND shard = ?",
+									// The recount of a replayed follow: the node counts
+									// the shard.
+									"SELECT count(*) FROM followers_by_user_shard WHERE user_id = ? AND shard = ?"),
+						new AccessPattern("Q4", "the users a user follows", "following_by_user",
+								"SELECT user_id, followed_id, username, display_name, followed_at FROM following_by_user "
+										+ "WHERE user_id = ? AND followed_id > ? LIMIT ?",
+								"followed_id ASC", FOLLOWING)
+							.withVariants(
+									"SELECT user_id, followed_id, username, display_name, followed_at FROM following_by_user "
+											+ "WHERE user_id = ? LIMIT ?"),
+						new AccessPattern("Q5", "the posts of a hashtag, newest first", "posts_by_hashtag",
+								"SELECT hashtag, day, post_time, post_id, author_id, content, hashtags FROM posts_by_hashtag "
+										+ "WHERE hashtag = ? AND day = ? AND post_time >= ? "
+										+ "AND (post_time, post_id) < (?, ?) LIMIT ?",
+								"post_time DESC, post_id DESC",
+								new SizingFacts(1_000_000L * 365, 20_000, 440, 0.25,
+										"daily buckets; a trending tag gets 20,000 posts a day (~9 MB); a tag beyond that "
+												+ "needs hourly buckets"))
+							.withVariants(
+									"SELECT hashtag, day, post_time, post_id, author_id, content, hashtags FROM posts_by_hashtag "
+											+ "WHERE hashtag = ? AND day = ? AND post_time >= ? AND post_time < ? LIMIT ?"),
+						new AccessPattern("Q6", "a user's home timeline, newest first", "user_timeline",
+								"SELECT user_id, day, post_time, post_id, author_id, content, hashtags FROM user_timeline "
+										+ "WHERE user_id = ? AND day = ? AND post_time >= ? "
+										+ "AND (post_time, post_id) < (?, ?) LIMIT ?",
+								"post_time DESC, post_id DESC",
+								new SizingFacts(USERS * 31, 10_000, 440, 0.12,
+										"daily buckets, 30 days of TTL; a reader following 2,000 ordinary authors posting 5 "
+												+ "times a day gets 10,000 entries a day (~4.4 MB); authors above the "
+												+ "fan-out threshold are merged at read time, not copied"))
+							.withVariants(
+									"SELECT user_id, day, post_time, post_id, author_id, content, hashtags FROM user_timeline "
+											+ "WHERE user_id = ? AND day = ? AND post_time >= ? AND post_time < ? LIMIT ?"),
+						new AccessPattern("Q7", "a user by username (and the username claim)", "users_by_username",
+								"SELECT user_id FROM users_by_username WHERE username = ?", "",
+								SizingFacts.singleRow(USERS, 40, 0.001, "one row per username, claimed once")),
+						new AccessPattern("Q8", "a user by email (and the email claim)", "users_by_email",
+								"SELECT user_id FROM users_by_email WHERE email = ?", "", SizingFacts.singleRow(USERS,
+										50, 0.001, "one row per email, claimed once")),
+						new AccessPattern("Q9", "a post by id", "posts_by_id",
+								"SELECT post_id, author_id, content, hashtags, created_at FROM posts_by_id WHERE post_id = ?",
+								"", SizingFacts.singleRow(USERS * 1_000, 420, 0.001, "one row per post, written once")),
+						new AccessPattern("Q10", "the days a hashtag was used, newest first (Q5's bucket index)",
+								"hashtag_days", "SELECT day FROM hashtag_days WHERE hashtag = ? AND day <= ?",
+								"day DESC",
+								new SizingFacts(1_000_000, 3_650, 12, 0.25,
+										"one row per day of use: 3,650 rows after ten years of daily use; every post of a "
+												+ "tag rewrites its day's cell"))
+							.withVariants("SELECT day FROM hashtag_days WHERE hashtag = ?"),
+						new AccessPattern("Q11", "does a user follow another, and in which follower shards",
+								"following_by_user",
+								"SELECT followed_id, follower_shards FROM following_by_user WHERE user_id = ? AND followed_id = ?",
+								"", FOLLOWING),
+						new AccessPattern("Q12",
+								"the follower counts of a user (followers decide fan-out or merge; follows received number "
+										+ "the follower shards)",
+								"follower_counts",
+								"SELECT followers, follows_received FROM follower_counts WHERE user_id = ?", "",
+								SizingFacts.singleRow(
+										USERS, 200, 1,
+										"two counters; a counter cell stores a context of ~32 B per replica that led "
+												+ "increments (up to 3 with 3 replicas), not an 8-byte number: measured 124 B "
+												+ "for this partition of two counters led by one replica; a popular account "
+												+ "gains ~1 follower a second")),
+						new AccessPattern("Q13", "is an author high-fanout, and since when", "high_fanout_authors",
+								"SELECT author_id, since, followers_migrated FROM high_fanout_authors WHERE author_id = ?",
+								"",
+								SizingFacts.singleRow(
+										100_000, 30, 0.001,
+										"one row per author above the fan-out threshold, written twice by LWTs")),
+						new AccessPattern("Q14", "the high-fanout authors a user follows (merged into Q6)",
+								"high_fanout_following_by_user",
+								"SELECT user_id, author_id, since FROM high_fanout_following_by_user WHERE user_id = ? LIMIT ?",
+								"",
+								new SizingFacts(USERS, HIGH_FANOUT_AUTHORS_FOLLOWED, 40, 0.01,
+										"the popular accounts a user follows; each costs the timeline read one to three "
+												+ "partitions of posts_by_user (the months its retention spans)")),
+						new AccessPattern("Q15", "the authors hidden from a user's timeline (unfollowed)",
+								"timeline_hidden_authors",
+								"SELECT user_id, author_id, hidden_before FROM timeline_hidden_authors WHERE user_id = ?",
+								"",
+								new SizingFacts(USERS, 300, 40, 0.01,
+										"one row per unfollow within the retention (31 days of TTL)")),
+						new AccessPattern("Q16", "the timelines a post was copied to (to delete every copy)",
+								"timeline_deliveries_by_post",
+								"SELECT recipient_id FROM timeline_deliveries_by_post WHERE post_id = ?", "",
+								new SizingFacts(USERS * 100, 100, 30, 100,
+										"one row per recipient, at most about the fan-out threshold (100 by default) since "
+												+ "high-fanout authors are not fanned out; written in single-partition "
+												+ "batches of 50, expiring with the copies; a row is a recipient id (16 B) "
+												+ "and the storage's own per-row overhead: measured 39 B per row")),
+						new AccessPattern("Q17", "record a user's like of a post, at most once (the likers of a post)",
+								"post_likers",
+								"INSERT INTO post_likers (post_id, user_id, liked_at) VALUES (?, ?, ?) IF NOT EXISTS",
+								"", LIKERS),
+						new AccessPattern("Q18", "the like count of a post (approximate, read at ONE)",
+								"post_like_counts", "SELECT likes FROM post_like_counts WHERE post_id = ?", "",
+								SizingFacts.singleRow(
+										USERS * 1_000, 100, 50,
+										"a counter: a context of ~32 B per replica that led increments (up to 3), measured "
+												+ "86 B for one replica; a viral post gets 50 likes a second")),
+						new AccessPattern("Q19", "has a user liked a post (the state of the like button)",
+								"post_likers",
+								"SELECT post_id, user_id, liked_at FROM post_likers WHERE post_id = ? AND user_id = ?",
+								"", LIKERS)
+							// The recount of a replayed like: the node counts the post's
+							// likers.
+							.withVariants("SELECT count(*) FROM post_likers WHERE post_id = ?"),
+						new AccessPattern("Q20", "claim the count of a follow, at most once (is a follow counted)",
+								"follow_claims",
+								"INSERT INTO follow_claims (followed_id, follower_id) VALUES (?, ?) IF NOT EXISTS", "",
+								SizingFacts.singleRow(USERS * 200, 32, 1,
+										"one row per follow (a partition of its own: two ids), written by a follow's claim "
+												+ "and deleted by an unfollow's, both lightweight transactions"))),
+				// Follows, unfollows, published and deleted posts: a few a second at
+				// peak.
+				Stream
+					.concat(WriteIntentsCatalog.accessPatterns(PEAK_CHANGES_PER_SECOND).stream(),
+							IdempotencyKeysCatalog.accessPatterns(PEAK_KEYED_CREATES_PER_SECOND).stream())
+					.toList());
+	}
+
+	/** The migrations' own tables, and those of the shared modules' migrations. */
+	@Override
+	public Map<String, String> infrastructureTables() {
+		Map<String, String> tables = new LinkedHashMap<>(QueryCatalog.super.infrastructureTables());
+		for (String prefix : List.of("write_intents_", "idempotency_keys_")) {
+			tables.put(prefix + "_schema_migration",
+					"applied versions of a shared module's tables (cassandra-migration)");
+			tables.put(prefix + "_schema_migration_leader", "the migration lock of a shared module's tables");
+		}
+		return tables;
+	}
+
+	/** The service's own statements, then those of a shared module's tables. */
+	private static <T> List<T> concat(List<T> own, List<T> shared) {
+		return Stream.concat(own.stream(), shared.stream()).toList();
 	}
 
 	/**
@@ -203,7 +267,7 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 	 */
 	@Override
 	public List<WritePattern> writePatterns() {
-		return List.of(new WritePattern("W1", "Write a user's profile, once the username and email are claimed",
+		return concat(List.of(new WritePattern("W1", "Write a user's profile, once the username and email are claimed",
 				"users_by_id",
 				"INSERT INTO users_by_id (user_id, username, email, display_name, created_at) VALUES (?, ?, ?, ?, ?)"),
 				new WritePattern("W2", "Claim a username: a lightweight transaction, so of two registrations one wins",
@@ -289,7 +353,17 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 				new WritePattern("W30", "Count a like, only after the like applied (not idempotent)",
 						"post_like_counts", "UPDATE post_like_counts SET likes = likes + ? WHERE post_id = ?"),
 				new WritePattern("W31", "Delete a deleted post's counter", "post_like_counts",
-						"DELETE FROM post_like_counts WHERE post_id = ?"));
+						"DELETE FROM post_like_counts WHERE post_id = ?"),
+				new WritePattern("W32",
+						"Claim a follow's count: a lightweight transaction, so of identical follows one " + "counts",
+						"follow_claims",
+						"INSERT INTO follow_claims (followed_id, follower_id) VALUES (?, ?) IF NOT EXISTS"),
+				new WritePattern("W33", "Release an unfollowed follow's claim: a lightweight transaction",
+						"follow_claims",
+						"DELETE FROM follow_claims WHERE followed_id = ? AND follower_id = ? IF EXISTS"),
+				new WritePattern("W34", "Correct the follower counter by a recount's difference (not idempotent)",
+						"follower_counts", "UPDATE follower_counts SET followers = followers + ? WHERE user_id = ?")),
+				WriteIntentsCatalog.writePatterns());
 	}
 
 	/**
@@ -312,22 +386,29 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 		// reaches the threshold: the follows received so far fill this many shards.
 		int shardsAtPromotion = timeline.fanOutThreshold() / follow.followersPerShard() + 1;
 		int timelineWorstCase = 3 + timelineDays + timeline.maxPulledAuthors() * pulledMonths;
-		return List.of(
-				new RouteBudget("POST /users", 2, 2,
-						"the username's and the email's claims (lightweight transactions; a release after a failure "
-								+ "touches the same two partitions)"),
+		// Follows, unfollows and posts are recorded in write_intents before they begin
+		// and
+		// marked completed after: two writes each, no read (the sweeper reads outside the
+		// requests). A keyed create claims its key with a lightweight transaction, which
+		// reads the claim's partition.
+		return List.of(new RouteBudget("POST /users", 4, 4,
+				"the username's and the email's claims (lightweight transactions; a release after a failure "
+						+ "touches the same two partitions), the profile (a keyed repeat answers it as it is)" + KEYED),
 				new RouteBudget("GET /users/{userId}", 1, 1, "the user"),
 				new RouteBudget("GET /users/by-username/{username}", 2, 2, "the username's claim, then the user"),
 				new RouteBudget("GET /users/by-email/{email}", 2, 2, "the email's claim, then the user"),
-				new RouteBudget("PUT /users/{userId}/following/{targetId}", 5 + shardsAtPromotion,
-						5 + shardsAtPromotion,
-						"both users, the follower's follow row, the target's counts and fan-out mode; the follow that "
+				new RouteBudget("PUT /users/{userId}/following/{targetId}", 6 + shardsAtPromotion,
+						6 + shardsAtPromotion,
+						"both users, the follower's follow row, the target's counts and fan-out mode, the follow's "
+								+ "claim (a lightweight transaction, so that only one follow counts); the follow that "
 								+ "reaches the fan-out threshold (" + timeline.fanOutThreshold()
 								+ ") promotes the target and reads its follower shards to migrate them: "
 								+ shardsAtPromotion + " at the threshold (" + follow.followersPerShard()
 								+ " follows per shard)"),
-				new RouteBudget("DELETE /users/{userId}/following/{targetId}", 3, 3,
-						"both users and the follower's follow row (which names the shards to delete from)"),
+				new RouteBudget("DELETE /users/{userId}/following/{targetId}", 5, 5,
+						"both users, the follower's follow row (which names the shards to delete from) or, when it "
+								+ "is gone (a ghost follower), the target's counts (every shard is deleted from), and "
+								+ "the claim's release (a lightweight transaction)"),
 				new RouteBudget("GET /users/{userId}/followers", 2 + follow.maxShardsPerPage(),
 						2 + follow.maxShardsPerPage(),
 						"the user and their counts, then shard after shard until the page is full: at most "
@@ -335,9 +416,10 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 								+ " (querydriven.social-feed.follow.max-shards-per-page), then the "
 								+ "page ends with a cursor to the next shard"),
 				new RouteBudget("GET /users/{userId}/following", 2, 2, "the user and their following list"),
-				new RouteBudget("POST /users/{userId}/posts", 3 + shardsAtPromotion, 3 + shardsAtPromotion,
-						"the author and their fan-out mode, then their counts and follower shards to fan out to: "
-								+ shardsAtPromotion + " for an author below the fan-out threshold"),
+				new RouteBudget("POST /users/{userId}/posts", 5 + shardsAtPromotion, 5 + shardsAtPromotion,
+						"the author, the post (a keyed repeat rewrites it as it is) and the author's fan-out mode, "
+								+ "then their counts and follower shards to fan out to: " + shardsAtPromotion
+								+ " for an author below the fan-out threshold" + KEYED),
 				new RouteBudget("GET /users/{userId}/posts", 1 + posts.maxBucketsPerPage(),
 						1 + posts.maxBucketsPerPage(),
 						"the user, then month after month back to the registration until the page is full: at most "

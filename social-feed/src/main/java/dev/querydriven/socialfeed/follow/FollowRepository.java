@@ -7,11 +7,15 @@ import java.util.UUID;
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import dev.querydriven.modeling.ServesQuery;
+import dev.querydriven.modeling.dualwrite.LightweightTransactions;
 import dev.querydriven.modeling.spring.EntityStatements;
 import dev.querydriven.socialfeed.user.UsersByIdRow;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
+import org.springframework.data.cassandra.core.DeleteOptions;
+import org.springframework.data.cassandra.core.EntityWriteResult;
+import org.springframework.data.cassandra.core.InsertOptions;
 import org.springframework.data.cassandra.core.ReactiveCassandraOperations;
 import org.springframework.data.cassandra.core.UpdateOptions;
 import org.springframework.data.cassandra.core.cql.QueryOptions;
@@ -67,6 +71,19 @@ class FollowRepository {
 		.idempotent(false)
 		.build();
 
+	/** A follow's claim: never idempotent, never a client timestamp (Paxos orders it). */
+	private static final InsertOptions CLAIM = InsertOptions.builder()
+		.withIfNotExists()
+		.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+		.serialConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL)
+		.build();
+
+	private static final DeleteOptions RELEASE = DeleteOptions.builder()
+		.withIfExists()
+		.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+		.serialConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL)
+		.build();
+
 	private final ReactiveCassandraOperations template;
 
 	private final EntityStatements statements;
@@ -103,17 +120,18 @@ class FollowRepository {
 	 * @param userId the follower
 	 * @param target the followed user (their names are copied)
 	 * @param followedAt when the follow happened
-	 * @param followerShard the shard of the followed user's follower row
+	 * @param followerShards the shards of the followed user's follower rows
 	 * @return the statement
 	 */
 	@ServesQuery({ "Q4", "Q11" })
-	Mono<BoundStatement> upsertFollowing(UUID userId, UsersByIdRow target, Instant followedAt, int followerShard) {
+	Mono<BoundStatement> upsertFollowing(UUID userId, UsersByIdRow target, Instant followedAt,
+			Set<Integer> followerShards) {
 		Update update = Update.empty()
 			.set("username", target.username())
 			.set("displayName", target.displayName())
 			.set("followedAt", followedAt)
 			.addTo("followerShards")
-			.append(followerShard);
+			.appendAll(followerShards);
 		return this.statements.update(following(userId, target.userId()).queryOptions(COPY), update,
 				FollowingByUserRow.class);
 	}
@@ -168,9 +186,70 @@ class FollowRepository {
 	 */
 	@ServesQuery("Q11")
 	Mono<Set<Integer>> findFollow(UUID userId, UUID followedId) {
-		return this.template.select(following(userId, followedId).queryOptions(READ), FollowingByUserRow.class)
-			.next()
-			.map(FollowingByUserRow::followerShards);
+		return findFollowingRow(userId, followedId).map(FollowingByUserRow::followerShards);
+	}
+
+	/**
+	 * The whole follow row (a repeated follow and a replay rewrite the follow as it is).
+	 * @param userId the follower
+	 * @param followedId the followed user
+	 * @return the row, or an empty {@code Mono} when the user does not follow
+	 */
+	@ServesQuery("Q11")
+	Mono<FollowingByUserRow> findFollowingRow(UUID userId, UUID followedId) {
+		return this.template.select(following(userId, followedId).queryOptions(READ), FollowingByUserRow.class).next();
+	}
+
+	/**
+	 * Claims the count of a follow: applies once, however many identical follows run.
+	 * @param followedId the followed user
+	 * @param followerId the follower
+	 * @return whether this request claimed it (and so must count it)
+	 */
+	@ServesQuery("Q20")
+	Mono<Boolean> claimFollow(UUID followedId, UUID followerId) {
+		return LightweightTransactions
+			.execute(Mono.defer(() -> this.template.insert(new FollowClaimsRow(followedId, followerId), CLAIM))
+				.map(EntityWriteResult::wasApplied));
+	}
+
+	/**
+	 * Releases the claim of a follow that ended.
+	 * @param followedId the followed user
+	 * @param followerId the follower
+	 * @return whether this request released it (and so must count the unfollow)
+	 */
+	@ServesQuery("Q20")
+	Mono<Boolean> releaseFollow(UUID followedId, UUID followerId) {
+		Query claim = Query.query(where("followedId").is(followedId), where("followerId").is(followerId));
+		return LightweightTransactions
+			.execute(Mono.defer(() -> this.template.delete(claim.queryOptions(RELEASE), FollowClaimsRow.class)));
+	}
+
+	/**
+	 * The rows of one follower shard, counted by the node: the recount's source.
+	 * @param userId the followed user
+	 * @param shard the shard
+	 * @return the number of followers in it
+	 */
+	@ServesQuery("Q3")
+	Mono<Long> countFollowers(UUID userId, int shard) {
+		return this.template.count(shard(userId, shard).queryOptions(RECIPIENTS), FollowersByUserShardRow.class);
+	}
+
+	/**
+	 * Moves the follower counter by a recount's difference (not idempotent either).
+	 * @param userId the user
+	 * @param delta followers to add (negative: to remove)
+	 * @return completes when written
+	 */
+	@ServesQuery("Q12")
+	Mono<Void> adjustFollowers(UUID userId, long delta) {
+		return (delta == 0) ? Mono.empty()
+				: this.template
+					.update(counts(userId).queryOptions(COUNT), Update.empty().increment("followers", delta),
+							FollowerCountsRow.class)
+					.then();
 	}
 
 	/**

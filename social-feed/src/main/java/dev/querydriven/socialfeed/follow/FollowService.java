@@ -3,9 +3,14 @@ package dev.querydriven.socialfeed.follow;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 import dev.querydriven.modeling.dualwrite.Copies;
 import dev.querydriven.modeling.dualwrite.Copy;
@@ -16,6 +21,10 @@ import dev.querydriven.servicesupport.web.InvalidRequestException;
 import dev.querydriven.servicesupport.web.Page;
 import dev.querydriven.socialfeed.user.UserService;
 import dev.querydriven.socialfeed.user.UsersByIdRow;
+import dev.querydriven.writeintents.IntentReplayer;
+import dev.querydriven.writeintents.NewIntent;
+import dev.querydriven.writeintents.WriteIntent;
+import dev.querydriven.writeintents.WriteIntents;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -23,13 +32,25 @@ import org.springframework.stereotype.Service;
 
 /**
  * Follows and unfollows: both directions and every copy (each feature keeping one
- * implements {@link Copy} for {@link FollowChange}) in one denormalized write, the
- * follower count next to it, within the request. A user's followers are split into shards
+ * implements {@link Copy} for {@link FollowChange}), each change run through
+ * {@link WriteIntents} (kinds {@code follow} and {@code unfollow}) so that a crash or a
+ * disconnect leaves nothing half-done for good: the sweeper hands this class's
+ * {@link #replay} what was cut short. A user's followers are split into shards
  * ({@link FollowerShards}); the follower's own list records which shard its row went to,
  * so that an unfollow finds it.
+ *
+ * <p>
+ * <b>Counted once.</b> The follower counter moves only when a follow's claim applied (a
+ * lightweight transaction on {@code follow_claims}); an increment that fails is not
+ * retried (a counter is not idempotent) and leaves the change unfinished: its replay
+ * recounts the followed user's shards.
  */
 @Service
-public class FollowService {
+public class FollowService implements IntentReplayer {
+
+	static final String FOLLOW = "follow";
+
+	static final String UNFOLLOW = "unfollow";
 
 	private final FollowRepository follows;
 
@@ -39,54 +60,83 @@ public class FollowService {
 
 	private final Copies<FollowChange> copies;
 
+	private final DualWriter writer;
+
+	private final WriteIntents intents;
+
 	private final CursorCodec cursors;
 
 	private final int maxShardsPerPage;
 
 	FollowService(FollowRepository follows, FollowerShards shards, UserService users, List<Copy<FollowChange>> copies,
-			DualWriter writer, CursorCodec cursors, FollowProperties properties) {
+			DualWriter writer, WriteIntents intents, CursorCodec cursors, FollowProperties properties) {
 		this.follows = follows;
 		this.shards = shards;
 		this.users = users;
 		this.copies = new Copies<>(copies, writer);
+		this.writer = writer;
+		this.intents = intents;
 		this.cursors = cursors;
 		this.maxShardsPerPage = properties.maxShardsPerPage();
 	}
 
 	/**
-	 * Makes a user follow another. Idempotent: following someone one already follows
-	 * changes nothing. Old posts are not copied into the follower's timeline (no
-	 * backfill). The follower row goes to the followed user's current shard, read from
-	 * the counters before the write.
+	 * Makes a user follow another. Old posts are not copied into the follower's timeline
+	 * (no backfill). A new follow's row goes to the followed user's current shard, read
+	 * from the counters before the write. A repeated follow rewrites the follow as its
+	 * source ({@code following_by_user}) holds it: both rows, with the timestamp of its
+	 * {@code followed_at}, so a row lost by an earlier attempt comes back and a later
+	 * unfollow still wins.
 	 * @param userId the follower
 	 * @param targetId the user to follow
 	 * @param at the time of the follow
 	 * @return completes when every copy is written
 	 */
 	public Mono<Void> follow(UUID userId, UUID targetId, Instant at) {
-		FollowChange change = new FollowChange(FollowChange.Kind.FOLLOWED, userId, targetId,
-				at.truncatedTo(ChronoUnit.MILLIS));
-		return bothUsers(userId, targetId).flatMap((pair) -> this.follows.findFollow(userId, targetId)
-			.hasElement()
-			.filter((already) -> !already)
-			.flatMap((ignored) -> this.shards.current(targetId))
-			.flatMap((shard) -> {
-				DenormalizedWrite.Builder write = DenormalizedWrite.builder(change.describe());
-				return this.follows.insertFollower(targetId, shard, pair.get(0), change.at())
-					.doOnNext(write::put)
-					.then(this.follows.upsertFollowing(userId, pair.get(1), change.at(), shard))
-					.doOnNext(write::put)
-					// The counter moves once the follow is written, before the copies'
-					// work after it reads it.
-					.then(Mono.defer(
-							() -> this.copies.write(change, write, (timestamp) -> this.follows.countFollow(targetId))))
-					.then();
-			}));
+		return bothUsers(userId, targetId).flatMap((pair) -> this.follows.findFollowingRow(userId, targetId)
+			.switchIfEmpty(Mono.defer(() -> this.shards.current(targetId)
+				.map((shard) -> new FollowingByUserRow(userId, targetId, null, null, at.truncatedTo(ChronoUnit.MILLIS),
+						Set.of(shard)))))
+			.flatMap((row) -> this.intents.run(NewIntent.of(FOLLOW, key(userId, targetId)), writeFollow(pair, row),
+					(timestamp) -> followCopies(row))));
+	}
+
+	/**
+	 * The follow's two rows, in one write with the follow's own timestamp (the source and
+	 * its one copy; a {@code LOGGED_BATCH} would serve as well for two rows).
+	 */
+	private Mono<Long> writeFollow(List<UsersByIdRow> pair, FollowingByUserRow row) {
+		DenormalizedWrite.Builder write = DenormalizedWrite
+			.builder("follow " + row.userId() + " -> " + row.followedId())
+			.timestamp(micros(row.followedAt()));
+		return Flux.fromIterable(row.followerShards())
+			.concatMap((shard) -> this.follows.insertFollower(row.followedId(), shard, pair.get(0), row.followedAt()))
+			.concatWith(this.follows.upsertFollowing(row.userId(), pair.get(1), row.followedAt(), row.followerShards()))
+			.doOnNext(write::put)
+			.then(Mono.defer(() -> this.writer.execute(write.build())));
+	}
+
+	/**
+	 * After the follow's rows: its count (once its claim applied), then the copies' work
+	 * (a timeline starts pulling, an author is promoted).
+	 */
+	private Mono<Void> followCopies(FollowingByUserRow row) {
+		FollowChange change = new FollowChange(FollowChange.Kind.FOLLOWED, row.userId(), row.followedId(),
+				row.followedAt());
+		return this.copies
+			.write(change, DenormalizedWrite.builder(change.describe()).timestamp(micros(row.followedAt())),
+					(timestamp) -> this.follows.claimFollow(row.followedId(), row.userId())
+						.filter(Boolean::booleanValue)
+						.flatMap((claimed) -> this.follows.countFollow(row.followedId())))
+			.then();
 	}
 
 	/**
 	 * Makes a user stop following another. Idempotent. The follower row is deleted in
-	 * every shard the follow recorded; the copies' undo statements join the same write.
+	 * every shard the follow recorded or, when the follow row is gone (a ghost follower
+	 * left by an earlier failure, still fed posts), in every shard the user has; the
+	 * copies' undo statements join the same write, with the unfollow's timestamp, which
+	 * the intent records for a replay.
 	 * @param userId the follower
 	 * @param targetId the user to unfollow
 	 * @param at the time of the unfollow
@@ -95,18 +145,88 @@ public class FollowService {
 	public Mono<Void> unfollow(UUID userId, UUID targetId, Instant at) {
 		FollowChange change = new FollowChange(FollowChange.Kind.UNFOLLOWED, userId, targetId,
 				at.truncatedTo(ChronoUnit.MILLIS));
-		return bothUsers(userId, targetId)
-			.flatMap((pair) -> this.follows.findFollow(userId, targetId).flatMap((followerShards) -> {
-				DenormalizedWrite.Builder write = DenormalizedWrite.builder(change.describe());
-				// One statement at a time: the builder is not thread-safe.
-				return Flux.fromIterable(followerShards)
-					.concatMap((shard) -> this.follows.deleteFollower(targetId, shard, userId).doOnNext(write::put))
-					.then(this.follows.deleteFollowing(userId, targetId))
-					.doOnNext(write::put)
-					.then(Mono.defer(() -> this.copies.write(change, write,
-							(timestamp) -> this.follows.countUnfollow(targetId))))
-					.then();
-			}));
+		return bothUsers(userId, targetId).then(this.follows.findFollow(userId, targetId))
+			.switchIfEmpty(Mono.defer(() -> this.shards.current(targetId)
+				.map((last) -> IntStream.rangeClosed(0, last).boxed().collect(Collectors.toSet()))))
+			.flatMap((followerShards) -> {
+				NewIntent intent = NewIntent.of(UNFOLLOW, key(userId, targetId)).timestamp(micros(change.at()));
+				for (int shard : followerShards) {
+					intent = intent.removing(Map.of("shard", shard));
+				}
+				return this.intents.run(intent, removeFollow(change, followerShards),
+						(timestamp) -> releaseFollow(change));
+			});
+	}
+
+	private Mono<Long> removeFollow(FollowChange change, Collection<Integer> followerShards) {
+		DenormalizedWrite.Builder write = DenormalizedWrite.builder(change.describe()).timestamp(micros(change.at()));
+		// One statement at a time: the builder is not thread-safe.
+		return Flux.fromIterable(followerShards)
+			.concatMap((shard) -> this.follows.deleteFollower(change.authorId(), shard, change.followerId()))
+			.concatWith(this.follows.deleteFollowing(change.followerId(), change.authorId()))
+			.doOnNext(write::put)
+			.then(Mono.defer(() -> this.copies.write(change, write)));
+	}
+
+	private Mono<Void> releaseFollow(FollowChange change) {
+		return this.follows.releaseFollow(change.authorId(), change.followerId())
+			.filter(Boolean::booleanValue)
+			.flatMap((released) -> this.follows.countUnfollow(change.authorId()));
+	}
+
+	@Override
+	public Set<String> kinds() {
+		return Set.of(FOLLOW, UNFOLLOW);
+	}
+
+	/**
+	 * Finishes a follow or an unfollow cut short. A follow is rewritten as its source
+	 * holds it now (nothing when it was unfollowed since); an unfollow's deletes are
+	 * rewritten with its own timestamp (a later follow still wins), and its claim
+	 * released unless the user follows again. Either way the followed user's counter is
+	 * then recounted from the shards: the failure may have been the count's.
+	 */
+	@Override
+	public Mono<Void> replay(WriteIntent intent) {
+		UUID userId = intent.uuid("user_id");
+		UUID targetId = intent.uuid("followed_id");
+		Mono<Void> change = FOLLOW.equals(intent.kind())
+				? bothUsers(userId, targetId).flatMap((pair) -> this.follows.findFollowingRow(userId, targetId)
+					.flatMap((row) -> writeFollow(pair, row).then(followCopies(row))))
+				: Mono.defer(() -> {
+					FollowChange unfollow = new FollowChange(FollowChange.Kind.UNFOLLOWED, userId, targetId,
+							Instant.EPOCH.plus(intent.timestampMicros(), ChronoUnit.MICROS));
+					List<Integer> removed = intent.removedKeys()
+						.stream()
+						.map((removedKey) -> Integer.valueOf(removedKey.get("shard")))
+						.toList();
+					return removeFollow(unfollow, removed).then(this.follows.findFollow(userId, targetId)
+						.hasElement()
+						.flatMap((followsAgain) -> followsAgain ? Mono.empty() : releaseFollow(unfollow)));
+				});
+		return change.then(recount(targetId));
+	}
+
+	/**
+	 * Sets the follower counter to the rows of the user's follower shards: the repair of
+	 * a count that a failed claim or increment left off by one. A follow counted while
+	 * the recount runs may be counted twice or not at all (the counter takes a
+	 * difference, not a value): the bound the README states.
+	 */
+	Mono<Void> recount(UUID userId) {
+		return this.follows.findCounts(userId)
+			.flatMap((counts) -> Flux.range(0, this.shards.shardOf(counts) + 1)
+				.concatMap((shard) -> this.follows.countFollowers(userId, shard))
+				.reduce(0L, Long::sum)
+				.flatMap((rows) -> this.follows.adjustFollowers(userId, rows - counts.followers())));
+	}
+
+	private static Map<String, UUID> key(UUID userId, UUID targetId) {
+		return Map.of("user_id", userId, "followed_id", targetId);
+	}
+
+	private static long micros(Instant at) {
+		return ChronoUnit.MICROS.between(Instant.EPOCH, at);
 	}
 
 	/**

@@ -28,10 +28,25 @@
  * {@code follower_counts} (Q12) holds two counters: {@code followers}, incremented by a
  * follow and decremented by an unfollow, decides when an author has too many followers to
  * be fanned out; {@code follows_received}, never decremented, numbers the shards.
- * Counters are approximate (an increment is not idempotent, so a retry may count twice,
- * and two concurrent first follows may both count), which is fine for a threshold and for
- * a shard number (a shard then holds a few rows more or less). What follows from a follow
- * for timelines is the business of the timeline's copy of a follow: this package does not
- * know about timelines.
+ *
+ * <p>
+ * <b>Counted once.</b> An increment is not idempotent, so it is never retried, and a
+ * follow moves the counters only when its claim applied: a lightweight transaction on
+ * {@code follow_claims} (Q20), a table of its own, since {@code following_by_user} takes
+ * plain writes with a client timestamp and a lightweight transaction must share no cell
+ * with those. Fifty identical follows at once count one; an unfollow counts only when it
+ * released the claim. A claim or an increment that failed leaves its change unfinished in
+ * {@code write_intents}; the sweeper's replay recounts the user's follower shards and
+ * moves the counter by the difference. So the count is off only until then, or by the
+ * follows that ran during a recount, which is fine for a threshold and for a shard number
+ * (a shard then holds a few rows more or less).
+ *
+ * <p>
+ * <b>Every follow converges.</b> A follow and an unfollow run through the write intents
+ * (kinds {@code follow} and {@code unfollow}), detached from their request; a repeated
+ * follow rewrites both rows with the follow's own timestamp, and an unfollow whose follow
+ * row is gone still removes the follower's rows (a ghost follower). What follows from a
+ * follow for timelines is the business of the timeline's copy of a follow: this package
+ * does not know about timelines.
  */
 package dev.querydriven.socialfeed.follow;

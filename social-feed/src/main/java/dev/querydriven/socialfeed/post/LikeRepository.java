@@ -125,10 +125,48 @@ class LikeRepository {
 
 	@ServesQuery("Q18")
 	Mono<Void> incrementLikes(UUID postId) {
-		return this.template
-			.update(counter(postId).queryOptions(COUNT_WRITE), Update.empty().increment("likes", 1L),
-					PostLikeCountsRow.class)
-			.then();
+		return adjustLikes(postId, 1);
+	}
+
+	/**
+	 * Moves a post's like counter (never retried: an increment is not idempotent).
+	 * @param postId the post
+	 * @param delta likes to add (negative: to remove)
+	 * @return completes when written
+	 */
+	@ServesQuery("Q18")
+	Mono<Void> adjustLikes(UUID postId, long delta) {
+		return (delta == 0) ? Mono.empty()
+				: this.template
+					.update(counter(postId).queryOptions(COUNT_WRITE), Update.empty().increment("likes", delta),
+							PostLikeCountsRow.class)
+					.then();
+	}
+
+	/**
+	 * The likers of a post, counted by the node: the recount's source, read at quorum
+	 * (every like acknowledged before is in it).
+	 * @param postId the post
+	 * @return how many users like it
+	 */
+	@ServesQuery("Q19")
+	Mono<Long> countLikers(UUID postId) {
+		return this.template.count(Query.query(where("postId").is(postId)).queryOptions(LIKER_READ),
+				PostLikersRow.class);
+	}
+
+	/**
+	 * The like counter as a quorum read sees it (the recount's other side; the page's
+	 * read is at {@code ONE}).
+	 * @param postId the post
+	 * @return the counter, 0 when there is none
+	 */
+	@ServesQuery("Q18")
+	Mono<Long> likesAtQuorum(UUID postId) {
+		return this.template.select(counter(postId).queryOptions(LIKER_READ), PostLikeCountsRow.class)
+			.next()
+			.map(PostLikeCountsRow::likes)
+			.defaultIfEmpty(0L);
 	}
 
 	@ServesQuery("Q18")

@@ -4,7 +4,9 @@ import java.net.URI;
 import java.util.UUID;
 
 import dev.querydriven.modeling.time.TimeSource;
+import dev.querydriven.servicesupport.idempotency.IdempotencyKeys;
 import dev.querydriven.servicesupport.web.CursorCodec;
+import dev.querydriven.servicesupport.web.Idempotent;
 import dev.querydriven.servicesupport.web.Page;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.validation.Valid;
@@ -21,6 +23,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
@@ -39,8 +42,11 @@ class PostController {
 
 	private final TimeSource time;
 
-	PostController(PostService posts, LikeService likes, PostMapper mapper, TimeSource time) {
+	private final IdempotencyKeys keys;
+
+	PostController(PostService posts, LikeService likes, PostMapper mapper, TimeSource time, IdempotencyKeys keys) {
 		this.posts = posts;
+		this.keys = keys;
 		this.likes = likes;
 		this.mapper = mapper;
 		this.time = time;
@@ -48,9 +54,10 @@ class PostController {
 
 	@PostMapping("/users/{userId}/posts")
 	@Operation(summary = "Publish a post; 201 once it is in every follower's timeline")
-	Mono<ResponseEntity<PostResponse>> publish(@PathVariable UUID userId,
-			@Valid @RequestBody CreatePostRequest request) {
-		return this.posts.publish(UUID.randomUUID(), userId, request.content(), this.time.instant())
+	Mono<ResponseEntity<PostResponse>> publish(@PathVariable UUID userId, @Valid @RequestBody CreatePostRequest request,
+			@RequestHeader(name = IdempotencyKeys.HEADER, required = false) String key) {
+		return this.keys.idFor(userId.toString(), key, request, UUID::randomUUID)
+			.flatMap((postId) -> this.posts.publish(postId, userId, request.content(), this.time.instant()))
 			.map(this.mapper::toResponse)
 			.map((post) -> ResponseEntity.created(URI.create("/posts/" + post.id())).body(post));
 	}
@@ -83,6 +90,8 @@ class PostController {
 	@PostMapping("/posts/{postId}/likes")
 	@ResponseStatus(HttpStatus.NO_CONTENT)
 	@Operation(summary = "Like a post (idempotent per user)")
+	// A POST, yet a repeat changes nothing: the like is a lightweight transaction.
+	@Idempotent
 	Mono<Void> like(@PathVariable UUID postId, @Valid @RequestBody LikeRequest request) {
 		return this.likes.like(postId, request.userId(), this.time.instant()).then();
 	}

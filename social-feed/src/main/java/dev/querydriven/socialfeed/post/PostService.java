@@ -3,8 +3,10 @@ package dev.querydriven.socialfeed.post;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
 
 import dev.querydriven.modeling.bucket.Bucket;
 import dev.querydriven.modeling.bucket.BucketCursor;
@@ -12,7 +14,6 @@ import dev.querydriven.modeling.bucket.BucketPage;
 import dev.querydriven.modeling.bucket.BucketSlice;
 import dev.querydriven.modeling.bucket.MultiBucketReader;
 import dev.querydriven.modeling.bucket.ReadOrder;
-import dev.querydriven.modeling.dualwrite.AfterWriteException;
 import dev.querydriven.modeling.dualwrite.Copies;
 import dev.querydriven.modeling.dualwrite.Copy;
 import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
@@ -24,8 +25,10 @@ import dev.querydriven.servicesupport.web.Page;
 import dev.querydriven.socialfeed.paging.PostCursors;
 import dev.querydriven.socialfeed.paging.TimelinePosition;
 import dev.querydriven.socialfeed.user.UserService;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import dev.querydriven.writeintents.IntentReplayer;
+import dev.querydriven.writeintents.NewIntent;
+import dev.querydriven.writeintents.WriteIntent;
+import dev.querydriven.writeintents.WriteIntents;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -35,9 +38,11 @@ import org.springframework.stereotype.Service;
  * Publishes and deletes posts (every copy, one timestamp) and reads the post lists.
  */
 @Service
-public class PostService {
+public class PostService implements IntentReplayer {
 
-	private static final Logger logger = LoggerFactory.getLogger(PostService.class);
+	static final String PUBLISHED = "post-published";
+
+	static final String DELETED = "post-deleted";
 
 	private final PostRepository posts;
 
@@ -49,6 +54,8 @@ public class PostService {
 
 	private final Copies<PostChange> copies;
 
+	private final WriteIntents intents;
+
 	private final PostCursors cursors;
 
 	private final TimeSource time;
@@ -56,24 +63,27 @@ public class PostService {
 	private final PostProperties properties;
 
 	PostService(PostRepository posts, LikeRepository likes, UserService users, DualWriter writer,
-			List<Copy<PostChange>> copies, PostCursors cursors, TimeSource time, PostProperties properties) {
+			List<Copy<PostChange>> copies, WriteIntents intents, PostCursors cursors, TimeSource time,
+			PostProperties properties) {
 		this.posts = posts;
 		this.likes = likes;
 		this.users = users;
 		this.writer = writer;
 		this.copies = new Copies<>(copies, writer);
+		this.intents = intents;
 		this.cursors = cursors;
 		this.time = time;
 		this.properties = properties;
 	}
 
 	/**
-	 * Publishes a post: validates it (hashtags), checks the author, writes
-	 * {@code posts_by_id}, {@code posts_by_user} and each hashtag's
-	 * {@code posts_by_hashtag} and {@code hashtag_days} rows with one timestamp, then
-	 * lets the copies (every {@link Copy} of a {@link PostChange}: the timeline) fan it
-	 * out with the same timestamp. If the fan-out fails, the post is deleted again (every
-	 * copy written so far), so a failed request leaves nothing behind.
+	 * Publishes a post: validates it (hashtags), checks the author, then runs the change
+	 * through {@link WriteIntents} (kind {@code post-published}): {@code posts_by_id}
+	 * first, then {@code posts_by_user} and each hashtag's {@code posts_by_hashtag} and
+	 * {@code hashtag_days} rows, then the copies (every {@link Copy} of a
+	 * {@link PostChange}: the timeline's fan-out), all with the post's one timestamp, its
+	 * time in microseconds. A change cut short (a failed fan-out, a client gone, a
+	 * process killed) is finished by the sweeper from {@code posts_by_id}.
 	 * @param postId the new post's id
 	 * @param authorId the author
 	 * @param content the text (validated for length by the caller)
@@ -81,40 +91,47 @@ public class PostService {
 	 * @return the post once every copy is written
 	 */
 	public Mono<PostsByIdRow> publish(UUID postId, UUID authorId, String content, Instant at) {
-		return Mono.defer(() -> {
-			Set<String> hashtags = Hashtags.parse(content);
-			PostsByIdRow post = new PostsByIdRow(postId, authorId, content, hashtags,
-					at.truncatedTo(ChronoUnit.MILLIS));
-			PostChange change = new PostChange(PostChange.Kind.PUBLISHED, post, this.time.nowMicros());
-			DenormalizedWrite.Builder write = DenormalizedWrite.builder(change.describe());
-			return this.users.require(authorId, "userId")
-				.then(this.posts.insertById(post))
-				.doOnNext(write::put)
-				.then(this.posts.insertByUser(post))
-				.doOnNext(write::put)
-				.thenMany(Flux.fromIterable(post.hashtags())
-					.concatMap((tag) -> this.posts.insertByHashtag(tag, post)
-						.doOnNext(write::put)
-						.then(this.posts.insertHashtagDay(tag, post))
-						.doOnNext(write::put)))
-				.then(Mono.defer(() -> this.copies.write(change, write.timestamp(change.timestampMicros())).then()))
-				.onErrorResume(AfterWriteException.class, (error) -> undo(post, error.getCause()))
-				.thenReturn(post);
-		});
+		Mono<PostsByIdRow> fresh = Mono.fromSupplier(() -> new PostsByIdRow(postId, authorId, content,
+				Hashtags.parse(content), at.truncatedTo(ChronoUnit.MILLIS)));
+		// A keyed create repeated (same Idempotency-Key, same id) finds its post and
+		// rewrites it as it is: same time, same cells, same answer.
+		return this.users.require(authorId, "userId")
+			.then(this.posts.findById(postId).switchIfEmpty(fresh))
+			.flatMap((post) -> this.posts.insertById(post)
+				.flatMap((source) -> this.intents.run(NewIntent.of(PUBLISHED, "post_id", postId), this.writer
+					.execute(DenormalizedWrite.builder("post " + postId).put(source).timestamp(micros(post)).build()),
+						(timestamp) -> writeCopies(post)))
+				.thenReturn(post));
 	}
 
-	private Mono<Void> undo(PostsByIdRow post, Throwable error) {
-		logger.warn("Fan-out of post {} failed, deleting the post again: {}", post.postId(), error.toString());
-		return deleteEverywhere(post).onErrorResume((undoError) -> {
-			error.addSuppressed(undoError);
-			return Mono.empty();
-		}).then(Mono.error(error));
+	/**
+	 * A post's write timestamp: its time, in microseconds. Derived from the source row,
+	 * so a repeat and a replay write every copy with the post's own timestamp.
+	 */
+	private static long micros(PostsByIdRow post) {
+		return ChronoUnit.MICROS.between(Instant.EPOCH, post.createdAt());
+	}
+
+	/** The post's lists and the copies' work, with the post's timestamp. */
+	private Mono<Long> writeCopies(PostsByIdRow post) {
+		PostChange change = new PostChange(PostChange.Kind.PUBLISHED, post, micros(post));
+		DenormalizedWrite.Builder write = DenormalizedWrite.builder(change.describe() + " (lists)")
+			.timestamp(change.timestampMicros());
+		return this.posts.insertByUser(post)
+			.concatWith(Flux.fromIterable(post.hashtags())
+				.concatMap((tag) -> this.posts.insertByHashtag(tag, post)
+					.concatWith(this.posts.insertHashtagDay(tag, post))))
+			.doOnNext(write::put)
+			.then(Mono.defer(() -> this.copies.write(change, write)));
 	}
 
 	/**
 	 * Deletes a post from every table it was copied to: the copies' fan-outs (the
 	 * timelines) first, then the author's and the hashtags' lists, the likes, and
-	 * {@code posts_by_id} last, so a delete that fails half-way can be retried.
+	 * {@code posts_by_id} last, so a delete that fails half-way can be retried. Run
+	 * through {@link WriteIntents} (kind {@code post-deleted}), whose intent names the
+	 * rows it removes (the author's month, each hashtag), which no source leads to once
+	 * the post is gone.
 	 * @param userId the author, as given in the URL
 	 * @param postId the post
 	 * @return completes when every copy is deleted; a 404 when the user has no such post
@@ -124,12 +141,22 @@ public class PostService {
 			.filter((post) -> post.authorId().equals(userId))
 			.switchIfEmpty(Mono
 				.error(() -> new NotFoundException("User " + userId + " has no post with id " + postId + " (postId)")))
-			.flatMap(this::deleteEverywhere);
+			.flatMap((post) -> {
+				long timestamp = this.time.nowMicros();
+				NewIntent intent = NewIntent.of(DELETED, "post_id", postId)
+					.timestamp(timestamp)
+					.removing(Map.of("author_id", post.authorId(), "created_at", post.createdAt().toEpochMilli()));
+				for (String tag : post.hashtags()) {
+					intent = intent.removing(Map.of("hashtag", tag));
+				}
+				return this.intents.run(intent, deleteEverywhere(post, timestamp), Mono::just);
+			})
+			.then();
 	}
 
-	private Mono<Void> deleteEverywhere(PostsByIdRow post) {
+	private Mono<Long> deleteEverywhere(PostsByIdRow post, long timestamp) {
 		return Mono.defer(() -> {
-			PostChange change = new PostChange(PostChange.Kind.DELETED, post, this.time.nowMicros());
+			PostChange change = new PostChange(PostChange.Kind.DELETED, post, timestamp);
 			DenormalizedWrite.Builder copies = DenormalizedWrite.builder(change.describe());
 			DenormalizedWrite.Builder source = DenormalizedWrite.builder(change.describe() + " (source of truth)")
 				.timestamp(change.timestampMicros());
@@ -147,9 +174,39 @@ public class PostService {
 			return statements
 				.then(Mono.defer(() -> this.copies.write(change, copies.timestamp(change.timestampMicros()))))
 				.then(this.likes.deleteLikes(post.postId()))
-				.then(Mono.defer(() -> this.writer.execute(source.build())))
-				.then();
+				.then(Mono.defer(() -> this.writer.execute(source.build())));
 		});
+	}
+
+	@Override
+	public Set<String> kinds() {
+		return Set.of(PUBLISHED, DELETED);
+	}
+
+	/**
+	 * Finishes a publication (the post as {@code posts_by_id} holds it, with its
+	 * timestamp; nothing when it was deleted since) or a deletion (from the keys its
+	 * intent names, with the timestamp it records): a later change still wins.
+	 */
+	@Override
+	public Mono<Void> replay(WriteIntent intent) {
+		UUID postId = intent.uuid("post_id");
+		if (PUBLISHED.equals(intent.kind())) {
+			return this.posts.findById(postId).flatMap(this::writeCopies).then();
+		}
+		Map<String, String> author = intent.removedKeys()
+			.stream()
+			.filter((removed) -> removed.containsKey("author_id"))
+			.findFirst()
+			.orElseThrow();
+		Set<String> hashtags = intent.removedKeys()
+			.stream()
+			.filter((removed) -> removed.containsKey("hashtag"))
+			.map((removed) -> removed.get("hashtag"))
+			.collect(Collectors.toSet());
+		PostsByIdRow post = new PostsByIdRow(postId, UUID.fromString(author.get("author_id")), null, hashtags,
+				Instant.ofEpochMilli(Long.parseLong(author.get("created_at"))));
+		return deleteEverywhere(post, intent.timestampMicros()).then();
 	}
 
 	/**

@@ -4,6 +4,7 @@ import java.net.URI;
 import java.util.UUID;
 
 import dev.querydriven.modeling.time.TimeSource;
+import dev.querydriven.servicesupport.idempotency.IdempotencyKeys;
 import dev.querydriven.servicesupport.web.NotFoundException;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.validation.Valid;
@@ -17,6 +18,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
@@ -31,16 +33,22 @@ class UserController {
 
 	private final TimeSource time;
 
-	UserController(UserService users, UserMapper mapper, TimeSource time) {
+	private final IdempotencyKeys keys;
+
+	UserController(UserService users, UserMapper mapper, TimeSource time, IdempotencyKeys keys) {
 		this.users = users;
+		this.keys = keys;
 		this.mapper = mapper;
 		this.time = time;
 	}
 
 	@PostMapping("/users")
 	@Operation(summary = "Register a user (409 when the username or email is taken)")
-	Mono<ResponseEntity<UserResponse>> register(@Valid @RequestBody CreateUserRequest request) {
-		return this.users.register(UUID.randomUUID(), this.mapper.toNewUser(request), this.time.instant())
+	Mono<ResponseEntity<UserResponse>> register(@Valid @RequestBody CreateUserRequest request,
+			@RequestHeader(name = IdempotencyKeys.HEADER, required = false) String key) {
+		// Before the user exists, the acting user is the username asked for.
+		return this.keys.idFor(UserService.normalize(request.username()), key, request, UUID::randomUUID)
+			.flatMap((userId) -> this.users.register(userId, this.mapper.toNewUser(request), this.time.instant()))
 			.map(this.mapper::toResponse)
 			.map((user) -> ResponseEntity.created(URI.create("/users/" + user.id())).body(user));
 	}

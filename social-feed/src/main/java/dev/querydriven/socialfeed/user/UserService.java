@@ -3,12 +3,19 @@ package dev.querydriven.socialfeed.user;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 
 import dev.querydriven.servicesupport.web.ConflictException;
 import dev.querydriven.servicesupport.web.NotFoundException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import dev.querydriven.writeintents.IntentReplayer;
+import dev.querydriven.writeintents.NewIntent;
+import dev.querydriven.writeintents.WriteIntent;
+import dev.querydriven.writeintents.WriteIntents;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import org.springframework.stereotype.Service;
@@ -19,42 +26,106 @@ import org.springframework.stereotype.Service;
  * anything.
  */
 @Service
-public class UserService {
+public class UserService implements IntentReplayer {
+
+	static final String REGISTERED = "user-registered";
 
 	private static final Logger logger = LoggerFactory.getLogger(UserService.class);
 
 	private final UserRepository users;
 
-	UserService(UserRepository users) {
+	private final WriteIntents intents;
+
+	UserService(UserRepository users, WriteIntents intents) {
 		this.users = users;
+		this.intents = intents;
 	}
 
 	/**
 	 * Registers a user: claims the username, then the email, then writes the profile. A
-	 * failed step releases the claims this registration holds, and only those.
+	 * failed step releases the claims this registration holds, and only those. The same
+	 * registration repeated completes one that stopped between its claims and its
+	 * profile.
 	 * @param userId the new user's id
 	 * @param request the user to register (validated)
 	 * @param createdAt the registration time
 	 * @return the profile, or a {@link ConflictException} when the username or email is
-	 * taken
+	 * taken (its intent stays unfinished: the sweeper's replay finds no profile and no
+	 * claim of this registration's own to release)
 	 */
 	public Mono<UsersByIdRow> register(UUID userId, NewUser request, Instant createdAt) {
 		String username = normalize(request.username());
 		String email = normalize(request.email());
 		UsersByIdRow user = new UsersByIdRow(userId, username, email, request.displayName().strip(),
 				createdAt.truncatedTo(ChronoUnit.MILLIS));
+		// The claims' keys are the rows a replay releases; the intent's own key is the id
+		// alone, so no log line of an intent names a user's email.
+		NewIntent intent = NewIntent.of(REGISTERED, "user_id", userId)
+			.removing(Map.of("username", username))
+			.removing(Map.of("email", email));
+		return this.intents.run(intent, claimAndWrite(user), Mono::just);
+	}
+
+	private Mono<UsersByIdRow> claimAndWrite(UsersByIdRow user) {
+		UUID userId = user.userId();
+		String username = user.username();
+		String email = user.email();
 		return this.users.claimUsername(username, userId).flatMap((usernameClaimed) -> {
 			if (!usernameClaimed) {
-				return Mono.error(new ConflictException("The username '" + username + "' is taken"));
+				return completeHalfDone(user)
+					.switchIfEmpty(Mono.error(() -> new ConflictException("The username '" + username + "' is taken")));
 			}
 			return this.users.claimEmail(email, userId).flatMap((emailClaimed) -> {
 				if (!emailClaimed) {
 					return this.users.releaseUsername(username, userId)
 						.then(Mono.error(new ConflictException("The email '" + email + "' is taken")));
 				}
-				return this.users.insert(user).thenReturn(user);
+				// A keyed registration repeated (same id) answers its profile as it is.
+				return this.users.findById(userId).switchIfEmpty(this.users.insert(user).thenReturn(user));
 			});
 		}).onErrorResume((error) -> !(error instanceof ConflictException), (error) -> releaseClaims(user, error));
+	}
+
+	@Override
+	public Set<String> kinds() {
+		return Set.of(REGISTERED);
+	}
+
+	/**
+	 * Finishes a registration cut short between its claims and its profile (a process
+	 * killed, a deadline passed): the request did not answer, so its profile is not
+	 * written for it; its claims are released instead ({@code IF user_id = :me}: a claim
+	 * held by anyone else, or a registration that did complete, is left alone), and the
+	 * username is free again. An identical registration sent again before the sweeper
+	 * came completes it instead ({@link #completeHalfDone}).
+	 */
+	@Override
+	public Mono<Void> replay(WriteIntent intent) {
+		UUID userId = intent.uuid("user_id");
+		return this.users.findById(userId)
+			.hasElement()
+			.filter((registered) -> !registered)
+			.flatMapMany((halfDone) -> Flux.fromIterable(intent.removedKeys()))
+			.concatMap(
+					(claim) -> claim.containsKey("username") ? this.users.releaseUsername(claim.get("username"), userId)
+							: this.users.releaseEmail(claim.get("email"), userId))
+			.then();
+	}
+
+	/**
+	 * An identical registration repeated after one cut short (a client gone, a process
+	 * killed between the claims and the profile): the username and the email are held by
+	 * one user who has no profile, so this registration writes it, under that user's id.
+	 */
+	private Mono<UsersByIdRow> completeHalfDone(UsersByIdRow user) {
+		return this.users.findIdByUsername(user.username())
+			.filterWhen((holder) -> this.users.findIdByEmail(user.email()).map(holder::equals))
+			.filterWhen((holder) -> this.users.findById(holder).hasElement().map((profile) -> !profile))
+			.flatMap((holder) -> {
+				UsersByIdRow completed = new UsersByIdRow(holder, user.username(), user.email(), user.displayName(),
+						user.createdAt());
+				return this.users.insert(completed).thenReturn(completed);
+			});
 	}
 
 	/**

@@ -1,0 +1,457 @@
+package dev.querydriven.socialfeed;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import dev.querydriven.modeling.ServesQuery;
+import dev.querydriven.servicesupport.web.RetryAdvice;
+import dev.querydriven.socialfeed.follow.FollowService;
+import dev.querydriven.socialfeed.post.PostService;
+import dev.querydriven.socialfeed.post.PostsByIdRow;
+import dev.querydriven.socialfeed.user.UserService;
+import dev.querydriven.socialfeed.user.UsersByIdRow;
+import dev.querydriven.testsupport.StatementFailures;
+import dev.querydriven.testsupport.StatementFailures.Failure;
+import dev.querydriven.writeintents.IntentSweeper;
+import dev.querydriven.writeintents.WriteIntent;
+import dev.querydriven.writeintents.WriteIntents;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.awaitility.core.ThrowingRunnable;
+import org.threeten.extra.MutableClock;
+import reactor.core.Disposable;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.http.MediaType;
+import org.springframework.test.web.reactive.server.WebTestClient;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Every copy converges, whatever the client or the database does: each follow and
+ * unfollow is recorded in {@code write_intents} before its first write, a repeated
+ * request rewrites what an earlier attempt left out, a caller that goes away does not
+ * stop the change, and the sweeper finishes what failed for good.
+ *
+ * <p>
+ * A copy is lost here by making its write fail ({@link StatementFailures}), never by
+ * deleting it directly: a DELETE run by the test would carry a later timestamp than the
+ * source, and at equal or later timestamps a delete wins, so a rewrite with the source's
+ * own timestamp rightly does not bring such a row back.
+ */
+@SocialFeedIntegrationTest
+class CopiesConvergeIntegrationTests {
+
+	@Autowired
+	private WebTestClient client;
+
+	@Autowired
+	private StatementFailures failures;
+
+	@Autowired
+	private Fixtures fixtures;
+
+	@Autowired
+	private FollowService follows;
+
+	@Autowired
+	private PostService posts;
+
+	@Autowired
+	private UserService users;
+
+	@Autowired
+	private WriteIntents intents;
+
+	@Autowired
+	private IntentSweeper sweeper;
+
+	@Autowired
+	private Clock clock;
+
+	@BeforeEach
+	@AfterEach
+	void databaseAnswers() {
+		this.failures.reset();
+	}
+
+	/**
+	 * A follow whose follower row was refused (not retried, not queued) is a failure; the
+	 * same request again finds the follow in {@code following_by_user} and rewrites both
+	 * rows with its {@code followed_at} timestamp: the follower row is back, and the
+	 * follow is counted once.
+	 */
+	@Test
+	void followRetryRewritesAMissingFollowerRow() {
+		UsersByIdRow author = this.fixtures.user();
+		UsersByIdRow follower = this.fixtures.user();
+		this.failures.failWrites("followers_by_user_shard", 1, Failure.INVALID_QUERY);
+		follow(follower, author).expectStatus().is5xxServerError();
+		assertThat(followerRows(author, follower)).as("the lost copy").isEmpty();
+
+		this.fixtures.tick();
+		follow(follower, author).expectStatus().isNoContent();
+		this.fixtures.assertFollowCopiesAgree(follower, author);
+		assertThat(followers(author)).isEqualTo(1);
+	}
+
+	/**
+	 * An unfollow removes a ghost follower (a follower row whose
+	 * {@code following_by_user} row is gone, who would still be fed posts): with no row
+	 * to name its shards, it deletes the follower's row in every shard of the author.
+	 */
+	@Test
+	void unfollowRemovesAGhostFollower() {
+		UsersByIdRow author = this.fixtures.user();
+		UsersByIdRow follower = this.fixtures.user();
+		this.failures.failWrites("following_by_user", 1, Failure.INVALID_QUERY);
+		follow(follower, author).expectStatus().is5xxServerError();
+		assertThat(followerRows(author, follower)).as("the ghost").hasSize(1);
+		assertThat(this.fixtures.rows("SELECT followed_id FROM following_by_user WHERE user_id = ? AND followed_id = ?",
+				follower.userId(), author.userId()))
+			.isEmpty();
+
+		this.fixtures.tick();
+		this.client.delete()
+			.uri("/users/{id}/following/{target}", follower.userId(), author.userId())
+			.exchange()
+			.expectStatus()
+			.isNoContent();
+		assertThat(followerRows(author, follower)).as("the ghost is gone").isEmpty();
+	}
+
+	/**
+	 * Fifty identical follows at once raise the follower count by exactly one: only the
+	 * follow whose claim applied (a lightweight transaction) counts.
+	 */
+	@Test
+	@ServesQuery({ "Q12", "Q20" })
+	void concurrentIdenticalFollowsCountOnce() {
+		UsersByIdRow author = this.fixtures.user();
+		UsersByIdRow follower = this.fixtures.user();
+		Flux.range(0, 50)
+			.flatMap((attempt) -> this.follows.follow(follower.userId(), author.userId(), this.fixtures.now())
+				.onErrorResume((failure) -> Mono.empty()), 50)
+			.blockLast(Duration.ofSeconds(60));
+		assertThat(followers(author)).isEqualTo(1);
+		assertThat(
+				this.fixtures.rows("SELECT follows_received FROM follower_counts WHERE user_id = ?", author.userId()))
+			.singleElement()
+			.satisfies((row) -> assertThat(row.getLong("follows_received")).isEqualTo(1));
+		this.fixtures.assertFollowCopiesAgree(follower, author);
+	}
+
+	/**
+	 * A caller that goes away once the follow began (a client disconnecting) does not
+	 * stop it: the rows, the count and the copies are all written.
+	 */
+	@Test
+	void aCancelledFollowStillConverges() {
+		UsersByIdRow author = this.fixtures.user();
+		UsersByIdRow follower = this.fixtures.user();
+		Disposable caller = this.follows.follow(follower.userId(), author.userId(), this.fixtures.tick()).subscribe();
+		await().atMost(Duration.ofSeconds(10)).until(() -> !followerRows(author, follower).isEmpty());
+		caller.dispose();
+		await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+			this.fixtures.assertFollowCopiesAgree(follower, author);
+			assertThat(followers(author)).isEqualTo(1);
+		});
+	}
+
+	/**
+	 * A follow whose count failed for good (its claim timing out on every attempt) leaves
+	 * its intent unfinished; once the deadline passed, the sweeper replays it: the claim
+	 * applies, the count is right, and the recount from the shards agrees.
+	 */
+	@Test
+	@ServesQuery({ "I1", "I2" })
+	void theSweeperFinishesAFollowCutShort() {
+		this.fixtures.catchUpWithTheDatabase();
+		UsersByIdRow author = this.fixtures.user();
+		UsersByIdRow follower = this.fixtures.user();
+		this.failures.failWrites("follow_claims", Integer.MAX_VALUE, Failure.WRITE_TIMEOUT);
+		follow(follower, author).expectStatus().isEqualTo(503);
+		assertThat(followers(author)).isZero();
+
+		sweepPastTheDeadline(() -> {
+			assertThat(followers(author)).isEqualTo(1);
+			this.fixtures.assertFollowCopiesAgree(follower, author);
+		});
+	}
+
+	/**
+	 * A post whose hashtag copy was refused (not retried, not queued) is left half-done:
+	 * its source and the author's list are written, the tag's list is not. The sweeper
+	 * replays it from {@code posts_by_id} with the post's own timestamp: every copy, the
+	 * follower's timeline included, agrees with the source.
+	 */
+	@Test
+	void theSweeperFinishesAPostCutShort() {
+		this.fixtures.catchUpWithTheDatabase();
+		UsersByIdRow author = this.fixtures.user();
+		this.fixtures.follow(this.fixtures.user(), author);
+		UUID postId = UUID.randomUUID();
+		this.failures.failWrites("posts_by_hashtag", 1, Failure.INVALID_QUERY);
+		assertThat(this.posts.publish(postId, author.userId(), "Half #done", this.fixtures.tick())
+			.map((post) -> "published")
+			.onErrorResume((failure) -> Mono.just("failed"))
+			.block()).isEqualTo("failed");
+		assertThat(this.fixtures.rows("SELECT post_id FROM posts_by_hashtag WHERE hashtag = 'done' AND day = ? "
+				+ "AND post_time = ? AND post_id = ?", day(), this.fixtures.now(), postId))
+			.isEmpty();
+
+		sweepPastTheDeadline(() -> this.fixtures.assertPostCopiesAgree(postId));
+	}
+
+	/**
+	 * A deletion whose hashtag copy could not be deleted leaves the post undeleted (the
+	 * source goes last); the sweeper finishes it from the keys its intent names: every
+	 * row of the post is gone.
+	 */
+	@Test
+	void theSweeperFinishesADeletionCutShort() {
+		this.fixtures.catchUpWithTheDatabase();
+		UsersByIdRow author = this.fixtures.user();
+		PostsByIdRow post = this.fixtures.post(author, "Doomed #" + Fixtures.uniqueName());
+		this.failures.failWrites("posts_by_hashtag", 1, Failure.INVALID_QUERY);
+		this.client.delete()
+			.uri("/users/{id}/posts/{post}", author.userId(), post.postId())
+			.exchange()
+			.expectStatus()
+			.is5xxServerError();
+
+		sweepPastTheDeadline(() -> {
+			assertThat(this.fixtures.rows("SELECT post_id FROM posts_by_id WHERE post_id = ?", post.postId()))
+				.isEmpty();
+			for (String tag : post.hashtags()) {
+				assertThat(this.fixtures.rows("SELECT post_id FROM posts_by_hashtag WHERE hashtag = ? AND day = ?", tag,
+						post.createdAt().atZone(ZoneOffset.UTC).toLocalDate()))
+					.isEmpty();
+			}
+			assertThat(this.fixtures.rows("SELECT post_id FROM posts_by_user WHERE user_id = ? AND month = ?",
+					author.userId(), Fixtures.month(post.createdAt())))
+				.isEmpty();
+		});
+	}
+
+	/**
+	 * A like whose count was refused (its lightweight transaction applied) leaves its
+	 * intent unfinished; the sweeper's replay recounts the post's likers and moves the
+	 * counter by the difference: one like, counted once.
+	 */
+	@Test
+	void theSweeperRecountsALikeCutShort() {
+		this.fixtures.catchUpWithTheDatabase();
+		UsersByIdRow author = this.fixtures.user();
+		UsersByIdRow liker = this.fixtures.user();
+		PostsByIdRow post = this.fixtures.post(author, "Liked once");
+		this.failures.failWrites("post_like_counts", 1, Failure.INVALID_QUERY);
+		this.client.post()
+			.uri("/posts/{id}/likes", post.postId())
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue("{\"userId\": \"" + liker.userId() + "\"}")
+			.exchange()
+			.expectStatus()
+			.is5xxServerError();
+
+		sweepPastTheDeadline(() -> assertThat(
+				this.fixtures.rows("SELECT likes FROM post_like_counts WHERE post_id = ?", post.postId())
+					.stream()
+					.mapToLong((row) -> row.getLong("likes"))
+					.sum())
+			.isEqualTo(1));
+	}
+
+	/**
+	 * A source write the database does not answer is a 503 whose wording depends on the
+	 * operation: a follow (PUT, idempotent) is safe to retry; a post (POST without an
+	 * Idempotency-Key) may have been made, so the client checks first.
+	 */
+	@Test
+	void theWordingOfA503SaysWhetherARetryIsSafe() {
+		UsersByIdRow author = this.fixtures.user();
+		UsersByIdRow follower = this.fixtures.user();
+		this.failures.failWrites("following_by_user", Integer.MAX_VALUE, Failure.WRITE_TIMEOUT);
+		follow(follower, author).expectStatus()
+			.isEqualTo(503)
+			.expectBody()
+			.jsonPath("$.detail")
+			.value((String detail) -> assertThat(detail).endsWith(RetryAdvice.SAFE.sentence()));
+
+		this.failures.failWrites("posts_by_id", Integer.MAX_VALUE, Failure.WRITE_TIMEOUT);
+		this.client.post()
+			.uri("/users/{id}/posts", author.userId())
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue("{\"content\": \"Unknown outcome\"}")
+			.exchange()
+			.expectStatus()
+			.isEqualTo(503)
+			.expectBody()
+			.jsonPath("$.detail")
+			.value((String detail) -> assertThat(detail).contains(RetryAdvice.CHECK_FIRST.sentence()));
+	}
+
+	/**
+	 * Closing the service with a change in flight loses none: the drain waits for it (the
+	 * graceful shutdown's step after the web server stopped taking requests).
+	 */
+	@Test
+	void drainingWaitsForTheChangesInFlight() {
+		UsersByIdRow author = this.fixtures.user();
+		UsersByIdRow follower = this.fixtures.user();
+		this.follows.follow(follower.userId(), author.userId(), this.fixtures.tick()).subscribe();
+		await().atMost(Duration.ofSeconds(10)).until(() -> this.intents.inFlight() > 0 || followers(author) == 1);
+		try {
+			assertThat(this.intents.drain(Duration.ofSeconds(10))).isTrue();
+			this.fixtures.assertFollowCopiesAgree(follower, author);
+			assertThat(followers(author)).isEqualTo(1);
+		}
+		finally {
+			this.intents.resume();
+		}
+	}
+
+	/**
+	 * A registration cut short between its claims and its profile (a process killed
+	 * there) holds the username and the email with no user; the same registration sent
+	 * again completes it, under the id the claims name.
+	 */
+	@Test
+	void anIdenticalRegistrationCompletesAHalfDoneOne() {
+		String name = Fixtures.uniqueName();
+		UUID userId = UUID.randomUUID();
+		this.fixtures.rows("INSERT INTO users_by_username (username, user_id) VALUES (?, ?) IF NOT EXISTS", name,
+				userId);
+		this.fixtures.rows("INSERT INTO users_by_email (email, user_id) VALUES (?, ?) IF NOT EXISTS",
+				name + "@example.com", userId);
+		register(name, "Half done", null).expectStatus()
+			.isCreated()
+			.expectBody()
+			.jsonPath("$.id")
+			.isEqualTo(userId.toString());
+		assertThat(this.fixtures.rows("SELECT user_id FROM users_by_id WHERE user_id = ?", userId)).hasSize(1);
+	}
+
+	/**
+	 * The replay of a registration cut short between its claims and its profile (what the
+	 * sweeper runs once its deadline passed) releases its claims: the username and the
+	 * email are free again for the next registration.
+	 */
+	@Test
+	void theReplayOfARegistrationCutShortReleasesItsClaims() {
+		String name = Fixtures.uniqueName();
+		UUID userId = UUID.randomUUID();
+		this.fixtures.rows("INSERT INTO users_by_username (username, user_id) VALUES (?, ?) IF NOT EXISTS", name,
+				userId);
+		this.fixtures.rows("INSERT INTO users_by_email (email, user_id) VALUES (?, ?) IF NOT EXISTS",
+				name + "@example.com", userId);
+		this.users
+			.replay(new WriteIntent(this.fixtures.now(), 0, UUID.randomUUID(), "user-registered",
+					Map.of("user_id", userId.toString()),
+					List.of(Map.of("username", name), Map.of("email", name + "@example.com")), 0, null))
+			.block(Duration.ofSeconds(10));
+		assertThat(this.fixtures.rows("SELECT user_id FROM users_by_username WHERE username = ?", name)).isEmpty();
+		assertThat(this.fixtures.rows("SELECT user_id FROM users_by_email WHERE email = ?", name + "@example.com"))
+			.isEmpty();
+	}
+
+	/**
+	 * A keyed create sent again with the same key gets the same status and body (the same
+	 * id: the create runs again on it and writes the same cells); the same key with
+	 * another body is a 422 naming the header.
+	 */
+	@Test
+	@ServesQuery("K1")
+	void aKeyedCreateRepliesTheSameAndRefusesAnotherBody() {
+		String name = Fixtures.uniqueName();
+		String key = UUID.randomUUID().toString();
+		String first = new String(
+				register(name, "Keyed", key).expectStatus().isCreated().expectBody().returnResult().getResponseBody(),
+				StandardCharsets.UTF_8);
+		register(name, "Keyed", key).expectStatus().isCreated().expectBody().json(first);
+		register(name, "Another", key).expectStatus()
+			.isEqualTo(422)
+			.expectBody()
+			.jsonPath("$")
+			.value((Object problem) -> assertThat(problem.toString()).contains("Idempotency-Key"));
+
+		UUID authorId = this.fixtures.uuid("SELECT user_id FROM users_by_username WHERE username = ?", name);
+		String post = new String(publish(authorId, "Once #keyed", key).expectStatus()
+			.isCreated()
+			.expectBody()
+			.returnResult()
+			.getResponseBody(), StandardCharsets.UTF_8);
+		this.fixtures.tick();
+		publish(authorId, "Once #keyed", key).expectStatus().isCreated().expectBody().json(post);
+		assertThat(this.fixtures.rows("SELECT post_id FROM posts_by_user WHERE user_id = ? AND month = ?", authorId,
+				Fixtures.month(this.fixtures.now())))
+			.hasSize(1);
+		publish(authorId, "Twice #keyed", key).expectStatus().isEqualTo(422);
+	}
+
+	private WebTestClient.ResponseSpec register(String name, String displayName, String key) {
+		return this.client.post().uri("/users").headers((headers) -> {
+			if (key != null) {
+				headers.set("Idempotency-Key", key);
+			}
+		})
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue("{\"username\": \"%s\", \"email\": \"%s@example.com\", \"displayName\": \"%s\"}".formatted(name,
+					name, displayName))
+			.exchange();
+	}
+
+	private WebTestClient.ResponseSpec publish(UUID authorId, String content, String key) {
+		return this.client.post()
+			.uri("/users/{id}/posts", authorId)
+			.header("Idempotency-Key", key)
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue("{\"content\": \"" + content + "\"}")
+			.exchange();
+	}
+
+	/**
+	 * Moves the application's clock past the changes' deadline, then sweeps until the
+	 * change cut short is finished (the scheduled sweeper may get there first).
+	 */
+	private void sweepPastTheDeadline(ThrowingRunnable finished) {
+		this.failures.reset();
+		((MutableClock) this.clock).add(this.intents.settings().deadline().plusSeconds(1));
+		await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
+			this.sweeper.sweep().block(Duration.ofSeconds(10));
+			finished.run();
+		});
+	}
+
+	private LocalDate day() {
+		return this.fixtures.now().atZone(ZoneOffset.UTC).toLocalDate();
+	}
+
+	private WebTestClient.ResponseSpec follow(UsersByIdRow follower, UsersByIdRow author) {
+		return this.client.put().uri("/users/{id}/following/{target}", follower.userId(), author.userId()).exchange();
+	}
+
+	private List<UUID> followerRows(UsersByIdRow author, UsersByIdRow follower) {
+		return this.fixtures.uuids(
+				"SELECT follower_id FROM followers_by_user_shard WHERE user_id = ? AND shard = 0 AND follower_id = ?",
+				author.userId(), follower.userId());
+	}
+
+	private long followers(UsersByIdRow author) {
+		return this.fixtures.rows("SELECT followers FROM follower_counts WHERE user_id = ?", author.userId())
+			.stream()
+			.mapToLong((row) -> row.getLong("followers"))
+			.sum();
+	}
+
+}
