@@ -22,6 +22,7 @@ import dev.querydriven.servicesupport.web.RetryAdvice;
 import dev.querydriven.testsupport.StatementFailures;
 import dev.querydriven.testsupport.StatementFailures.Failure;
 import dev.querydriven.writeintents.IntentSweeper;
+import dev.querydriven.writeintents.SweepReport;
 import dev.querydriven.writeintents.WriteIntents;
 import dev.querydriven.writeintents.WritesOverloadedException;
 import org.junit.jupiter.api.AfterEach;
@@ -349,9 +350,9 @@ class CopiesConvergeIntegrationTests {
 		}
 	}
 
+	/** The sweeper's watermark, as a pass of its own leaves it. */
 	private Instant sweptUntil() {
-		return this.tables.one("SELECT swept_until FROM write_intent_sweeps WHERE sweeper = ?", "write_intents")
-			.getInstant("swept_until");
+		return this.sweeper.sweep().map(SweepReport::sweptUntil).block();
 	}
 
 	private List<Row> userOrders(UUID userId) {

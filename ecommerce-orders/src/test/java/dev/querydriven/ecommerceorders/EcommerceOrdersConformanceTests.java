@@ -44,27 +44,6 @@ class EcommerceOrdersConformanceTests extends ServiceConformanceTests {
 	@Autowired
 	private StatementRecorder recorder;
 
-	/**
-	 * The application's statements, and the write intents sweeper's reads of its two
-	 * tables (I1, I2): the sweeper runs them on the driver session, outside Spring Data,
-	 * so the recorder counts them among the node's statements, not the application's.
-	 * They are those it recorded lately (the sweeper reads its watermark, and the minutes
-	 * after it, every few seconds), prepared, as the sweeper's are: the model check's
-	 * counting scans and the tests' own queries on those tables are not.
-	 */
-	@Override
-	protected Collection<String> executedStatements() {
-		Set<String> executed = new LinkedHashSet<>(super.executedStatements());
-		this.recorder.recordings()
-			.stream()
-			.filter((statement) -> !statement.application() && statement.prepared() && statement.table() != null
-					&& (statement.table().endsWith("write_intents")
-							|| statement.table().endsWith("write_intent_sweeps")))
-			.flatMap((statement) -> statement.texts().stream())
-			.forEach(executed::add);
-		return executed;
-	}
-
 	@Override
 	protected QueryCatalog catalog() {
 		return new EcommerceOrdersQueryCatalog();

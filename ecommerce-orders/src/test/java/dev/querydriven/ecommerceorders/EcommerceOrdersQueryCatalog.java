@@ -307,11 +307,7 @@ public class EcommerceOrdersQueryCatalog implements QueryCatalog {
 
 	@Override
 	public List<CatalogExemption> exemptions() {
-		return List.of(new CatalogExemption("write_intent_sweeps", "low-cardinality",
-				"The write intents' sweeper's watermark (shared/write-intents): one row, the minute up to which "
-						+ "every change is finished, read and written once per pass of the sweeper (every few "
-						+ "seconds per instance), so there is neither data nor load to spread. One row is the "
-						+ "design: every instance's sweeper reads and moves the same watermark."),
+		return List.of(
 				new CatalogExemption("idempotency_keys", "unread-table",
 						"Read by its own statement: a keyed placement's claim (K1) is a lightweight transaction, "
 								+ "INSERT ... IF NOT EXISTS, whose condition reads the key's partition and answers "

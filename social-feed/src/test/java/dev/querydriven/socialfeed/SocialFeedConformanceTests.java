@@ -34,37 +34,15 @@ class SocialFeedConformanceTests extends ServiceConformanceTests {
 	private StatementRecorder recorder;
 
 	/**
-	 * The application's statements, and the write intents sweeper's reads of its two
-	 * tables (I1, I2): the sweeper runs them on the driver session, outside Spring Data,
-	 * so the recorder counts them among the node's statements, not the application's.
-	 */
-	@Override
-	protected Collection<String> executedStatements() {
-		Set<String> executed = new LinkedHashSet<>(super.executedStatements());
-		this.recorder.recordings()
-			.stream()
-			.filter((statement) -> statement.table() != null && (statement.table().endsWith("write_intents")
-					|| statement.table().endsWith("write_intent_sweeps")))
-			.flatMap((statement) -> statement.texts().stream())
-			// Its reads only: the migration that creates the tables seeds the watermark.
-			.filter((text) -> text.startsWith("SELECT"))
-			.forEach(executed::add);
-		return executed;
-	}
-
-	/**
 	 * Tables that only lightweight transactions touch are never read by a SELECT: Paxos
-	 * reads them on the replicas to decide each condition. The sweeper's watermark is one
-	 * row per sweeper, by design.
+	 * reads them on the replicas to decide each condition.
 	 */
 	@Override
 	protected List<AcceptedWarning> acceptedWarnings() {
 		String claims = "written and deleted only by lightweight transactions, whose condition Paxos reads on the "
 				+ "replicas: the claim is the read";
 		return List.of(new AcceptedWarning("follow_claims", "unread-table", claims),
-				new AcceptedWarning("idempotency_keys", "unread-table", claims),
-				new AcceptedWarning("write_intent_sweeps", "low-cardinality",
-						"one row per sweeper: its watermark, read and written by its passes only"));
+				new AcceptedWarning("idempotency_keys", "unread-table", claims));
 	}
 
 	@Override
