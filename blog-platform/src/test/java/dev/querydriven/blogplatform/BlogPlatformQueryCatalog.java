@@ -319,6 +319,15 @@ public class BlogPlatformQueryCatalog implements QueryCatalog {
 	public Map<String, String> infrastructureTables() {
 		Map<String, String> tables = new LinkedHashMap<>(QueryCatalog.super.infrastructureTables());
 		tables.putAll(MigrationSchema.INFRASTRUCTURE_TABLES);
+		// The shared modules' own schema histories: each set of schema files (the write
+		// intents', the keyed creates') is applied by the service's migrations with a
+		// history and a lock of its own.
+		for (String module : List.of("write_intents", "idempotency_keys")) {
+			tables.put(module + "__schema_migration",
+					"applied schema versions of the shared " + module + " tables (cassandra-migration)");
+			tables.put(module + "__schema_migration_leader",
+					"the migration lock of the shared " + module + " tables (cassandra-migration)");
+		}
 		return tables;
 	}
 
