@@ -64,6 +64,9 @@ public final class HostileInput {
 	/** Reactor Netty's default limit on a request line, in bytes. */
 	private static final int HTTP_LINE_LIMIT = 4096;
 
+	/** Reactor Netty's default limit on the request's headers, in bytes. */
+	private static final int HTTP_HEADER_LIMIT = 8192;
+
 	private HostileInput() {
 	}
 
@@ -350,8 +353,11 @@ public final class HostileInput {
 				result = send(request);
 			}
 			catch (RuntimeException ex) {
-				if (expectation.framingLimit() && request.uri().length() > HTTP_LINE_LIMIT) {
-					// The HTTP server answered 414 to the request line and closed the
+				if (expectation.framingLimit() && (request.uri().length() > HTTP_LINE_LIMIT || request.headers()
+					.values()
+					.stream()
+					.anyMatch((value) -> value.length() > HTTP_HEADER_LIMIT))) {
+					// The HTTP server answered 414 (431 to a header) and closed the
 					// connection while the client was still sending: refused before the
 					// application, as documented.
 					return;
