@@ -1,5 +1,6 @@
 package dev.querydriven.blogplatform;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -7,9 +8,11 @@ import java.util.Map;
 import dev.querydriven.blogplatform.category.CategoryProperties;
 import dev.querydriven.modelcheck.catalog.AccessPattern;
 import dev.querydriven.modelcheck.catalog.CatalogExemption;
+import dev.querydriven.modelcheck.catalog.IdempotencyKeysCatalog;
 import dev.querydriven.modelcheck.catalog.QueryCatalog;
 import dev.querydriven.modelcheck.catalog.RouteBudget;
 import dev.querydriven.modelcheck.catalog.SizingFacts;
+import dev.querydriven.modelcheck.catalog.WriteIntentsCatalog;
 import dev.querydriven.modelcheck.catalog.WritePattern;
 import dev.querydriven.tablemigration.MigrationSchema;
 
@@ -60,13 +63,39 @@ public class BlogPlatformQueryCatalog implements QueryCatalog {
 	 */
 	static final int MIGRATION_STATUS_PARTITIONS = 3;
 
+	/**
+	 * The most post changes (publications, edits, deletions) begun per second at a peak,
+	 * each recorded in {@code write_intents} before it begins: 50,000 posts a month are
+	 * 0.02 a second on average; a peak of editors publishing and revising at once is
+	 * taken at fifty times that.
+	 */
+	static final double PEAK_POST_CHANGES_PER_SECOND = 1.0;
+
+	/**
+	 * The most keyed creates per second at a peak: the post changes above and the
+	 * comments of a viral thread (~1 a second), each claiming its key in
+	 * {@code idempotency_keys}.
+	 */
+	static final double PEAK_KEYED_CREATES_PER_SECOND = 2.0;
+
 	@Override
 	public String keyspace() {
 		return "blog_platform";
 	}
 
+	/**
+	 * The service's own queries, then those of the shared modules' tables in its
+	 * keyspace: the write intents' (I1, I2) and the keyed creates' claim (K1).
+	 */
 	@Override
 	public List<AccessPattern> accessPatterns() {
+		List<AccessPattern> patterns = new ArrayList<>(ownAccessPatterns());
+		patterns.addAll(WriteIntentsCatalog.accessPatterns(PEAK_POST_CHANGES_PER_SECOND));
+		patterns.addAll(IdempotencyKeysCatalog.accessPatterns(PEAK_KEYED_CREATES_PER_SECOND));
+		return patterns;
+	}
+
+	private static List<AccessPattern> ownAccessPatterns() {
 		return List.of(
 				new AccessPattern("Q1", "a post by its id", "posts_by_id",
 						"SELECT post_id, author_id, title, body, category, previous_category, created_at, version, "
@@ -159,6 +188,12 @@ public class BlogPlatformQueryCatalog implements QueryCatalog {
 
 	@Override
 	public List<WritePattern> writePatterns() {
+		List<WritePattern> patterns = new ArrayList<>(ownWritePatterns());
+		patterns.addAll(WriteIntentsCatalog.writePatterns());
+		return patterns;
+	}
+
+	private static List<WritePattern> ownWritePatterns() {
 		return List.of(new WritePattern("W1",
 				"Publish a post: a lightweight transaction, so a replay of the same post id changes nothing",
 				"posts_by_id",
@@ -237,16 +272,24 @@ public class BlogPlatformQueryCatalog implements QueryCatalog {
 		// steady state reads one partition fewer.
 		String phase = "; and the migration's phase, read by the request itself when the engine's copy is older "
 				+ "than the refresh interval (its background refresh failed): one fewer in the steady state";
+		// A change of a post is recorded in write_intents before it begins, and marked
+		// completed once its copies are written: two more writes per publication, edit or
+		// deletion, and no read (the sweeper's reads run outside the requests). A keyed
+		// create claims its key with a lightweight transaction, which reads the claim's
+		// partition: one more read, and the worst case of the creates.
+		String claim = "; with an Idempotency-Key, the key's claim in idempotency_keys (a lightweight transaction)";
 		return List.of(
-				new RouteBudget("POST /posts", 2, 2,
-						"the new post's row: its lightweight transaction (a replay reads it again); the copies are "
-								+ "writes" + phase),
+				new RouteBudget("POST /posts", 3, 3,
+						"the new post's row: its lightweight transaction (a replay reads it again); the copies, the "
+								+ "change's intent and its completion are writes" + claim + phase),
 				new RouteBudget("GET /posts/{postId}", 2, 2, "the post and its view counter"),
 				new RouteBudget("PUT /posts/{postId}", 3, 3,
-						"the post (read, then its version's lightweight transaction) and its view counter" + phase),
+						"the post (read, then its version's lightweight transaction) and its view counter; the "
+								+ "copies, the change's intent and its completion are writes" + phase),
 				new RouteBudget("DELETE /posts/{postId}", 2, 2,
 						"the post: read, then the deletion mark's and the row removal's lightweight transactions; "
-								+ "the copies, counters and thread are deleted (writes)" + phase),
+								+ "the copies, counters and thread are deleted, and the change's intent and its "
+								+ "completion written (writes)" + phase),
 				new RouteBudget("POST /posts/{postId}/views", 1, 1,
 						"the post (it must exist); the counter increment is a write"),
 				new RouteBudget("GET /categories/{category}/posts", categoryPage + 1, categoryPage + 1,
@@ -256,9 +299,9 @@ public class BlogPlatformQueryCatalog implements QueryCatalog {
 								+ "cursor to the next month. Before the cut-over: the legacy table's one partition"
 								+ phase),
 				new RouteBudget("GET /authors/{authorId}/posts", 1, 1, "the author's list: one partition"),
-				new RouteBudget("POST /posts/{postId}/comments", 2, 2,
+				new RouteBudget("POST /posts/{postId}/comments", 3, 3,
 						"the post and its comment count (the thread's cap); the comment and the increment are "
-								+ "writes"),
+								+ "writes" + claim),
 				new RouteBudget("GET /posts/{postId}/comments", 2, 2, "the post and its thread: one partition each"),
 				new RouteBudget("GET /admin/migrations", TABLE_MIGRATIONS * migrationStatus,
 						TABLE_MIGRATIONS * migrationStatus,
@@ -276,6 +319,15 @@ public class BlogPlatformQueryCatalog implements QueryCatalog {
 	public Map<String, String> infrastructureTables() {
 		Map<String, String> tables = new LinkedHashMap<>(QueryCatalog.super.infrastructureTables());
 		tables.putAll(MigrationSchema.INFRASTRUCTURE_TABLES);
+		// The shared modules' own schema histories: each set of schema files (the write
+		// intents', the keyed creates') is applied by the service's migrations with a
+		// history and a lock of its own.
+		for (String module : List.of("write_intents", "idempotency_keys")) {
+			tables.put(module + "__schema_migration",
+					"applied schema versions of the shared " + module + " tables (cassandra-migration)");
+			tables.put(module + "__schema_migration_leader",
+					"the migration lock of the shared " + module + " tables (cassandra-migration)");
+		}
 		return tables;
 	}
 

@@ -81,15 +81,17 @@ class PartitionBudgetIntegrationTests {
 	private ApplicationContext context;
 
 	/**
-	 * Publishing is one lightweight transaction on the new post's partition, and the
-	 * migration's phase when the engine's copy of it is too old.
+	 * Publishing with an Idempotency-Key is one lightweight transaction on the key's
+	 * claim, one on the new post's partition, and the migration's phase when the engine's
+	 * copy of it is too old (the change's intent and its completion are writes).
 	 */
 	@Test
-	void publishReadsTheNewPostsPartitionAndAnAgedOutPhase() {
+	void publishReadsTheKeysClaimTheNewPostsPartitionAndAnAgedOutPhase() {
 		measureWithThePhaseAgedOut("POST /posts",
 				() -> this.client.post()
 					.uri("/posts")
 					.contentType(MediaType.APPLICATION_JSON)
+					.header("Idempotency-Key", UUID.randomUUID().toString())
 					.bodyValue(newPost(BlogTables.randomCategory()))
 					.exchange()
 					.expectStatus()
@@ -157,11 +159,22 @@ class PartitionBudgetIntegrationTests {
 				() -> this.client.get().uri("/authors/{id}/posts", authorId).exchange().expectStatus().isOk());
 	}
 
-	/** A comment reads the post and its comment count, which caps the thread. */
+	/**
+	 * A keyed comment claims its key, then reads the post and its comment count, which
+	 * caps the thread.
+	 */
 	@Test
-	void commentReadsThePostAndItsCount() {
+	void keyedCommentReadsItsClaimThePostAndItsCount() {
 		UUID postId = publish(BlogTables.randomCategory());
-		measure("POST /posts/{postId}/comments", () -> comment(postId));
+		measure("POST /posts/{postId}/comments",
+				() -> this.client.post()
+					.uri("/posts/{id}/comments", postId)
+					.contentType(MediaType.APPLICATION_JSON)
+					.header("Idempotency-Key", UUID.randomUUID().toString())
+					.bodyValue("{\"authorName\": \"Ann\", \"text\": \"Nice\"}")
+					.exchange()
+					.expectStatus()
+					.isCreated());
 	}
 
 	/** A page of comments reads the post and its thread. */

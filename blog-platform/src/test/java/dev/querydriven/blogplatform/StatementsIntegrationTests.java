@@ -103,7 +103,10 @@ class StatementsIntegrationTests {
 	/**
 	 * Publishing a post is one lightweight transaction on {@code posts_by_id} (Paxos at
 	 * {@code LOCAL_SERIAL}) and then the plain writes of the copies, none of them a
-	 * transaction.
+	 * transaction. Before all of them, the change's intent is written to
+	 * {@code write_intents} (a plain write, at the copies' level): the durable record
+	 * that lets the sweeper finish the publication if it is cut short. Its completion is
+	 * written once the change is done, after the answer, outside the request.
 	 */
 	@Test
 	void publishingAPostIsOneTransactionThenTheCopies() {
@@ -121,8 +124,10 @@ class StatementsIntegrationTests {
 			});
 			assertThat(request.partitionsWritten()).as("partitions written by %s", request.statements())
 				.extracting(RecordedStatement.Partition::table)
-				.contains("blog_platform.posts_by_id", "blog_platform.posts_by_author",
+				.contains("blog_platform.write_intents", "blog_platform.posts_by_id", "blog_platform.posts_by_author",
 						"blog_platform.posts_by_category_v1");
+			assertThat(request.statements().get(0).table()).as("the first statement")
+				.isEqualTo("blog_platform.write_intents");
 		});
 	}
 

@@ -1,10 +1,7 @@
 package dev.querydriven.ecommerceorders;
 
 import java.math.BigDecimal;
-import java.util.Collection;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.UUID;
 import java.util.function.Supplier;
 

@@ -1,9 +1,6 @@
 package dev.querydriven.socialfeed;
 
-import java.util.Collection;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.UUID;
 
 import dev.querydriven.modelcheck.catalog.QueryCatalog;

@@ -2,6 +2,7 @@ package dev.querydriven.blogplatform.comment;
 
 import java.util.UUID;
 
+import dev.querydriven.servicesupport.idempotency.IdempotencyKeys;
 import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.Page;
 import io.swagger.v3.oas.annotations.Operation;
@@ -17,6 +18,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -38,10 +40,12 @@ class CommentController {
 	}
 
 	@PostMapping
-	@Operation(summary = "Comment on a post (409 when its thread reached the cap)")
+	@Operation(summary = "Comment on a post (409 when its thread reached the cap); with an Idempotency-Key, a "
+			+ "repeat of the same request answers the same comment")
 	Mono<ResponseEntity<CommentResponse>> add(@PathVariable UUID postId,
-			@Valid @RequestBody CreateCommentRequest request) {
-		return this.service.add(postId, request.authorName(), request.text())
+			@Valid @RequestBody CreateCommentRequest request,
+			@RequestHeader(name = IdempotencyKeys.HEADER, required = false) String idempotencyKey) {
+		return this.service.add(postId, request.authorName(), request.text(), idempotencyKey)
 			.map((comment) -> ResponseEntity.status(HttpStatus.CREATED).body(this.mapper.toResponse(comment)));
 	}
 

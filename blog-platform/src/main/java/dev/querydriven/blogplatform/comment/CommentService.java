@@ -7,6 +7,7 @@ import java.util.UUID;
 
 import dev.querydriven.blogplatform.post.PostService;
 import dev.querydriven.modeling.time.TimeSource;
+import dev.querydriven.servicesupport.idempotency.IdempotencyKeys;
 import dev.querydriven.servicesupport.web.ConflictException;
 import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.InvalidRequestException;
@@ -39,27 +40,62 @@ public class CommentService {
 
 	private final TimeSource time;
 
+	private final IdempotencyKeys keys;
+
 	CommentService(PostService posts, CommentRepository comments, CommentCountRepository counts,
-			CommentProperties properties, CursorCodec cursors, TimeSource time) {
+			CommentProperties properties, CursorCodec cursors, TimeSource time, IdempotencyKeys keys) {
 		this.posts = posts;
 		this.comments = comments;
 		this.counts = counts;
 		this.properties = properties;
 		this.cursors = cursors;
 		this.time = time;
+		this.keys = keys;
 	}
 
 	/**
-	 * Adds a comment to an existing post whose thread is not full.
+	 * Adds a comment to an existing post whose thread is not full, once per
+	 * {@code Idempotency-Key}.
+	 *
+	 * <p>
+	 * The comment's id is a time-based id and its time is the id's: a keyed repeat gets
+	 * the id its first request drew, and so the same key ({@code created_at},
+	 * {@code comment_id}) and the same cells, instead of a second comment. A repeat skips
+	 * the cap and the count: the first request was counted (a counter increment is not
+	 * idempotent), and should it have failed before counting, the count is one low, which
+	 * a size bound tolerates like the few concurrent comments that pass it.
+	 *
+	 * <p>
+	 * The key is scoped to the post and the author's name, the acting user for as long as
+	 * requests carry no token (the token's subject, once they do).
 	 * @param postId the post
 	 * @param authorName who writes it, validated
 	 * @param text the comment, validated
+	 * @param idempotencyKey the request's key, or {@code null} for a new comment every
+	 * time
 	 * @return the comment, a {@code NotFoundException} for an unknown post, or a
 	 * {@link ConflictException} when the thread is full
 	 */
-	Mono<CommentsByPostRow> add(UUID postId, String authorName, String text) {
-		return Mono.defer(() -> add(
-				new CommentsByPostRow(postId, this.time.instantMillis(), UUID.randomUUID(), authorName, text)));
+	Mono<CommentsByPostRow> add(UUID postId, String authorName, String text, String idempotencyKey) {
+		return Mono.defer(() -> {
+			UUID drawn = this.time.timeBasedId();
+			return this.keys
+				.idFor("post:" + postId + ":author:" + authorName, idempotencyKey, new KeyedComment(authorName, text),
+						() -> drawn)
+				.flatMap((commentId) -> {
+					CommentsByPostRow comment = new CommentsByPostRow(postId,
+							TimeSource.instantOf(commentId).truncatedTo(ChronoUnit.MILLIS), commentId, authorName,
+							text);
+					return commentId.equals(drawn) ? add(comment) : repeat(comment);
+				});
+		});
+	}
+
+	/**
+	 * What a keyed comment's claim holds a hash of: the request as the client sent it.
+	 */
+	record KeyedComment(String authorName, String text) {
+
 	}
 
 	/**
@@ -74,6 +110,16 @@ public class CommentService {
 	public Mono<Void> add(UUID postId, UUID commentId, Instant createdAt, String authorName, String text) {
 		return add(new CommentsByPostRow(postId, createdAt.truncatedTo(ChronoUnit.MILLIS), commentId, authorName, text))
 			.then();
+	}
+
+	/**
+	 * A keyed comment sent again: the same row written again (same key, same values),
+	 * neither capped nor counted again.
+	 */
+	private Mono<CommentsByPostRow> repeat(CommentsByPostRow comment) {
+		return this.posts.requireExisting(comment.postId())
+			.then(this.comments.insert(comment, this.time.nowMicros()))
+			.thenReturn(comment);
 	}
 
 	private Mono<CommentsByPostRow> add(CommentsByPostRow comment) {

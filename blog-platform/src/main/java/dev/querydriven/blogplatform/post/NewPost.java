@@ -22,4 +22,13 @@ public record NewPost(UUID postId, UUID authorId, String title, String body, Str
 		createdAt = (createdAt != null) ? createdAt.truncatedTo(ChronoUnit.MILLIS) : null;
 	}
 
+	/**
+	 * The same post with the id a keyed publication claimed for it.
+	 * @param id the id
+	 * @return the post
+	 */
+	NewPost withPostId(UUID id) {
+		return new NewPost(id, this.authorId, this.title, this.body, this.category, this.createdAt);
+	}
+
 }

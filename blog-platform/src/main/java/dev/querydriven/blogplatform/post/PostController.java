@@ -3,6 +3,7 @@ package dev.querydriven.blogplatform.post;
 import java.net.URI;
 import java.util.UUID;
 
+import dev.querydriven.servicesupport.idempotency.IdempotencyKeys;
 import dev.querydriven.servicesupport.web.ConflictException;
 import dev.querydriven.servicesupport.web.InvalidRequestException;
 import io.swagger.v3.oas.annotations.Operation;
@@ -16,6 +17,7 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -36,9 +38,11 @@ class PostController {
 	}
 
 	@PostMapping
-	@Operation(summary = "Publish a post (written to posts_by_id, then copied to the author and category lists)")
-	Mono<ResponseEntity<PostResponse>> publish(@Valid @RequestBody CreatePostRequest request) {
-		return this.posts.publish(this.mapper.toNewPost(request))
+	@Operation(summary = "Publish a post (written to posts_by_id, then copied to the author and category lists); "
+			+ "with an Idempotency-Key, a repeat of the same request answers the same post")
+	Mono<ResponseEntity<PostResponse>> publish(@Valid @RequestBody CreatePostRequest request,
+			@RequestHeader(name = IdempotencyKeys.HEADER, required = false) String idempotencyKey) {
+		return this.posts.publish(this.mapper.toNewPost(request), idempotencyKey)
 			.switchIfEmpty(Mono.error(() -> new ConflictException("The post exists already")))
 			.map((created) -> ResponseEntity.created(URI.create("/posts/" + created.postId()))
 				.body(this.mapper.toResponse(created)));

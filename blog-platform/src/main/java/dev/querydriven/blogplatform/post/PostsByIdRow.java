@@ -72,6 +72,30 @@ public record PostsByIdRow(@PrimaryKeyColumn(name = "post_id", ordinal = 0, type
 	}
 
 	/**
+	 * The same version, as if it had moved from another category: replaying its copies
+	 * also removes a copy left under that category (by a change that another overtook
+	 * before its copies landed), with this version's timestamp, which is later than that
+	 * copy's.
+	 * @param category the category the post no longer lives in
+	 * @return the version, leaving that category
+	 */
+	PostsByIdRow leaving(String category) {
+		return new PostsByIdRow(this.postId, this.authorId, this.title, this.body, this.category, category,
+				this.createdAt, this.version, this.writeTime, this.deleted);
+	}
+
+	/**
+	 * The same version with the publication time a post of this id was given: a keyed
+	 * publication repeated answers what its first request did.
+	 * @param publishedAt the stored publication time
+	 * @return the version
+	 */
+	PostsByIdRow publishedAt(Instant publishedAt) {
+		return new PostsByIdRow(this.postId, this.authorId, this.title, this.body, this.category, this.previousCategory,
+				publishedAt, this.version, this.writeTime, this.deleted);
+	}
+
+	/**
 	 * Whether a change would leave the content as it is.
 	 * @param title the wanted title
 	 * @param body the wanted body

@@ -46,7 +46,7 @@ class CommentControllerTests {
 	@Test
 	void addAnswersCreatedWithTheComment() {
 		UUID commentId = UUID.randomUUID();
-		given(this.service.add(this.postId, "Ann", "Great")).willReturn(Mono.just(
+		given(this.service.add(this.postId, "Ann", "Great", null)).willReturn(Mono.just(
 				new CommentsByPostRow(this.postId, Instant.parse("2026-05-01T10:00:00Z"), commentId, "Ann", "Great")));
 
 		this.client.post()
@@ -133,9 +133,9 @@ class CommentControllerTests {
 	/** An unknown post is a 404, a full thread a 409. */
 	@Test
 	void unknownPostIsNotFoundAndFullThreadIsConflict() {
-		given(this.service.add(this.postId, "A", "lost"))
+		given(this.service.add(this.postId, "A", "lost", null))
 			.willReturn(Mono.error(new NotFoundException("No post " + this.postId)));
-		given(this.service.add(this.postId, "A", "late"))
+		given(this.service.add(this.postId, "A", "late", null))
 			.willReturn(Mono.error(new ConflictException("Post has reached its limit")));
 
 		this.client.post()

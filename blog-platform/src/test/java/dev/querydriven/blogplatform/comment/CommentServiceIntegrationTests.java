@@ -12,6 +12,7 @@ import dev.querydriven.blogplatform.post.NewPost;
 import dev.querydriven.blogplatform.post.PostService;
 import dev.querydriven.modeling.ServesQuery;
 import dev.querydriven.modeling.time.TimeSource;
+import dev.querydriven.servicesupport.idempotency.IdempotencyKeys;
 import dev.querydriven.servicesupport.web.ConflictException;
 import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.NotFoundException;
@@ -52,6 +53,9 @@ class CommentServiceIntegrationTests {
 	private TimeSource time;
 
 	@Autowired
+	private IdempotencyKeys keys;
+
+	@Autowired
 	private MutableClock clock;
 
 	@Autowired
@@ -74,7 +78,7 @@ class CommentServiceIntegrationTests {
 	@Test
 	@ServesQuery({ "Q3", "Q7" })
 	void addingACommentStoresAndCountsIt() {
-		this.comments.add(this.postId, "Ann", "Nice post").as(StepVerifier::create).assertNext((comment) -> {
+		this.comments.add(this.postId, "Ann", "Nice post", null).as(StepVerifier::create).assertNext((comment) -> {
 			assertThat(comment.postId()).isEqualTo(this.postId);
 			assertThat(comment.authorName()).isEqualTo("Ann");
 			assertThat(comment.commentText()).isEqualTo("Nice post");
@@ -131,10 +135,10 @@ class CommentServiceIntegrationTests {
 	@ServesQuery("Q7")
 	void fullThreadRefusesComments() {
 		CommentService capped = new CommentService(this.posts, this.commentRepository, this.counts,
-				new CommentProperties(2), this.cursors, this.time);
-		capped.add(this.postId, "A", "one").then(capped.add(this.postId, "B", "two")).block();
+				new CommentProperties(2), this.cursors, this.time, this.keys);
+		capped.add(this.postId, "A", "one", null).then(capped.add(this.postId, "B", "two", null)).block();
 
-		capped.add(this.postId, "C", "three").as(StepVerifier::create).verifyError(ConflictException.class);
+		capped.add(this.postId, "C", "three", null).as(StepVerifier::create).verifyError(ConflictException.class);
 
 		assertThat(this.tables.comments(this.postId)).hasSize(2);
 		assertThat(this.tables.commentCount(this.postId).getLong("comments")).isEqualTo(2);
@@ -148,7 +152,7 @@ class CommentServiceIntegrationTests {
 	void unknownPostHasNoComments() {
 		UUID unknown = UUID.randomUUID();
 
-		this.comments.add(unknown, "A", "lost").as(StepVerifier::create).verifyError(NotFoundException.class);
+		this.comments.add(unknown, "A", "lost", null).as(StepVerifier::create).verifyError(NotFoundException.class);
 		this.comments.findOldestFirst(unknown, null, 20).as(StepVerifier::create).verifyError(NotFoundException.class);
 
 		assertThat(this.tables.comments(unknown)).isEmpty();

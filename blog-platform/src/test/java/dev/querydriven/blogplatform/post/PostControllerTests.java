@@ -52,7 +52,7 @@ class PostControllerTests {
 	/** Publishing answers 201 with the post and its location. */
 	@Test
 	void publishAnswersCreatedWithThePost() {
-		given(this.posts.publish(any())).willAnswer((invocation) -> {
+		given(this.posts.publish(any(), any())).willAnswer((invocation) -> {
 			NewPost post = invocation.getArgument(0);
 			return Mono.just(new PostsByIdRow(UUID.randomUUID(), post.authorId(), post.title(), post.body(),
 					post.category(), post.category(), Instant.parse("2026-05-01T10:00:00Z"), 1, 1L, false));
