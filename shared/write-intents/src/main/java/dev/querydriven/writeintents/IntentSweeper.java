@@ -87,40 +87,14 @@ public final class IntentSweeper {
 	private final AtomicReference<SweepReport> last = new AtomicReference<>();
 
 	/**
-	 * A sweeper.
-	 * @param intents the intents it finishes
-	 * @param executor runs its writes
-	 * @param time the clock
-	 * @param replayers one per kind of change
-	 */
-	public IntentSweeper(WriteIntents intents, StatementExecutor executor, TimeSource time,
-			List<IntentReplayer> replayers) {
-		this(intents, executor, time, replayers, HORIZON);
-	}
-
-	/**
-	 * A sweeper with another horizon (tests that cannot wait a day).
-	 * @param intents the intents it finishes
-	 * @param executor runs its writes
-	 * @param time the clock
-	 * @param replayers one per kind of change
-	 * @param horizon how far back it reads at most; never more than {@link #HORIZON}
-	 */
-	public IntentSweeper(WriteIntents intents, StatementExecutor executor, TimeSource time,
-			List<IntentReplayer> replayers, Duration horizon) {
-		this(intents, executor, (statement) -> Flux.from(intents.session().executeReactive(statement)), time, replayers,
-				horizon);
-	}
-
-	/**
-	 * A sweeper whose reads run where the service's statements run (Spring Data's CQL
+	 * A sweeper. Its reads run where the service's statements run (Spring Data's CQL
 	 * template, so that they are translated, intercepted and counted like every other).
 	 * @param intents the intents it finishes
 	 * @param executor runs its writes
 	 * @param reader runs its reads
 	 * @param time the clock
 	 * @param replayers one per kind of change
-	 * @param horizon how far back it reads at most; never more than {@link #HORIZON}
+	 * @param horizon how far back it reads at most ({@link #HORIZON}; less in tests)
 	 */
 	public IntentSweeper(WriteIntents intents, StatementExecutor executor, Function<Statement<?>, Flux<Row>> reader,
 			TimeSource time, List<IntentReplayer> replayers, Duration horizon) {

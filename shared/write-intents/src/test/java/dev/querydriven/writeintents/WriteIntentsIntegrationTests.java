@@ -24,6 +24,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.threeten.extra.MutableClock;
 import reactor.core.Disposable;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 import reactor.test.StepVerifier;
@@ -310,7 +311,8 @@ class WriteIntentsIntegrationTests {
 			}
 
 		};
-		return new IntentSweeper(intents, this.executor, this.time, List.of(replayer), HORIZON);
+		return new IntentSweeper(intents, this.executor, (statement) -> Flux.from(session.executeReactive(statement)),
+				this.time, List.of(replayer), HORIZON);
 	}
 
 	private Mono<Boolean> write(UUID noteId, String body) {
