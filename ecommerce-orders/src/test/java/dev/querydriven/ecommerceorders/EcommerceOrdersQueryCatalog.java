@@ -76,9 +76,8 @@ public class EcommerceOrdersQueryCatalog implements QueryCatalog {
 		// The write intents' tables, which the shared module creates in this keyspace:
 		// the sweeper's reads, judged by this service's model check like its own.
 		patterns.addAll(WriteIntentsCatalog.accessPatterns(PEAK_CHANGES_PER_SECOND));
-		// The keyed placements' claims (service-support's idempotency_keys): at most
-		// every
-		// placement, 1 a second at the peak.
+		// The keyed placements' claims (service-support's idempotency_keys): at most one
+		// per placement, 1 a second at the peak.
 		patterns.addAll(IdempotencyKeysCatalog.accessPatterns(1));
 		return patterns;
 	}

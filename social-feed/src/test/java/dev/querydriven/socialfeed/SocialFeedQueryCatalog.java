@@ -386,11 +386,10 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 		// reaches the threshold: the follows received so far fill this many shards.
 		int shardsAtPromotion = timeline.fanOutThreshold() / follow.followersPerShard() + 1;
 		int timelineWorstCase = 3 + timelineDays + timeline.maxPulledAuthors() * pulledMonths;
-		// Follows, unfollows and posts are recorded in write_intents before they begin
-		// and
-		// marked completed after: two writes each, no read (the sweeper reads outside the
-		// requests). A keyed create claims its key with a lightweight transaction, which
-		// reads the claim's partition.
+		// Follows, unfollows and posts are recorded in write_intents before they begin,
+		// and marked completed after: two writes each, no read (the sweeper reads outside
+		// the requests). A keyed create claims its key with a lightweight transaction:
+		// it reads the claim's partition.
 		return List.of(new RouteBudget("POST /users", 4, 4,
 				"the username's and the email's claims (lightweight transactions; a release after a failure "
 						+ "touches the same two partitions), the profile (a keyed repeat answers it as it is)" + KEYED),
