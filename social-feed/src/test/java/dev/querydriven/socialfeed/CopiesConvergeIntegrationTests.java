@@ -421,12 +421,13 @@ class CopiesConvergeIntegrationTests {
 	}
 
 	/**
-	 * Moves the application's clock past the changes' deadline, then sweeps until the
-	 * change cut short is finished (the scheduled sweeper may get there first).
+	 * Moves the application's clock past the changes' deadline and past the minute's end
+	 * (so that the sweeper also moves its watermark past the minute), then sweeps until
+	 * the change cut short is finished (the scheduled sweeper may get there first).
 	 */
 	private void sweepPastTheDeadline(ThrowingRunnable finished) {
 		this.failures.reset();
-		((MutableClock) this.clock).add(this.intents.settings().deadline().plusSeconds(1));
+		((MutableClock) this.clock).add(this.intents.settings().deadline().plusSeconds(61));
 		await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
 			this.sweeper.sweep().block(Duration.ofSeconds(10));
 			finished.run();
