@@ -19,7 +19,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  */
 @ConfigurationProperties("querydriven.social-feed.seed")
 public record SeedProperties(@DefaultValue("false") boolean enabled, @DefaultValue("300") int users,
-		@DefaultValue("15") int followsPerUser, @DefaultValue("8") int maxPostsPerUser,
+		@DefaultValue("6") int followsPerUser, @DefaultValue("8") int maxPostsPerUser,
 		@DefaultValue("40") int postsPerPopularAuthor, @DefaultValue("1000") int likes) {
 
 	public SeedProperties {
