@@ -29,6 +29,7 @@ import org.threeten.extra.MutableClock;
 import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.test.StepVerifier;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.MediaType;
@@ -343,26 +344,50 @@ class CopiesConvergeIntegrationTests {
 	}
 
 	/**
-	 * The replay of a registration cut short between its claims and its profile (what the
-	 * sweeper runs once its deadline passed) releases its claims: the username and the
-	 * email are free again for the next registration.
+	 * The replay of a registration cut short after both its claims (what the sweeper runs
+	 * once its deadline passed) gives the claims their profile: the user exists as the
+	 * registration meant, with the display name its username claim carries.
 	 */
 	@Test
-	void theReplayOfARegistrationCutShortReleasesItsClaims() {
+	void theReplayOfARegistrationCutShortAfterItsClaimsWritesItsProfile() {
 		String name = Fixtures.uniqueName();
 		UUID userId = UUID.randomUUID();
-		this.fixtures.rows("INSERT INTO users_by_username (username, user_id) VALUES (?, ?) IF NOT EXISTS", name,
-				userId);
+		this.fixtures.rows("INSERT INTO users_by_username (username, user_id, display_name, created_at) "
+				+ "VALUES (?, ?, ?, ?) IF NOT EXISTS", name, userId, "Cut short", this.fixtures.now());
 		this.fixtures.rows("INSERT INTO users_by_email (email, user_id) VALUES (?, ?) IF NOT EXISTS",
 				name + "@example.com", userId);
-		this.users
-			.replay(new WriteIntent(this.fixtures.now(), 0, UUID.randomUUID(), "user-registered",
-					Map.of("user_id", userId.toString()),
-					List.of(Map.of("username", name), Map.of("email", name + "@example.com")), 0, null))
-			.block(Duration.ofSeconds(10));
+		StepVerifier.create(this.users.replay(registration(userId, name))).verifyComplete();
+		this.client.get()
+			.uri("/users/by-username/{username}", name)
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.id")
+			.isEqualTo(userId.toString())
+			.jsonPath("$.displayName")
+			.isEqualTo("Cut short");
+	}
+
+	/**
+	 * The replay of a registration cut short between its two claims releases the one it
+	 * holds: the username is free again for the next registration.
+	 */
+	@Test
+	void theReplayOfARegistrationCutShortBetweenItsClaimsReleasesTheOneItHolds() {
+		String name = Fixtures.uniqueName();
+		UUID userId = UUID.randomUUID();
+		this.fixtures.rows("INSERT INTO users_by_username (username, user_id, display_name, created_at) "
+				+ "VALUES (?, ?, ?, ?) IF NOT EXISTS", name, userId, "Cut short", this.fixtures.now());
+		StepVerifier.create(this.users.replay(registration(userId, name))).verifyComplete();
 		assertThat(this.fixtures.rows("SELECT user_id FROM users_by_username WHERE username = ?", name)).isEmpty();
-		assertThat(this.fixtures.rows("SELECT user_id FROM users_by_email WHERE email = ?", name + "@example.com"))
-			.isEmpty();
+		assertThat(this.fixtures.rows("SELECT user_id FROM users_by_id WHERE user_id = ?", userId)).isEmpty();
+	}
+
+	private WriteIntent registration(UUID userId, String name) {
+		return new WriteIntent(this.fixtures.now(), 0, UUID.randomUUID(), "user-registered",
+				Map.of("user_id", userId.toString()),
+				List.of(Map.of("username", name), Map.of("email", name + "@example.com")), 0, null);
 	}
 
 	/**

@@ -157,7 +157,7 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 											+ "WHERE user_id = ? AND day = ? AND post_time >= ? AND post_time < ? LIMIT ?"),
 						new AccessPattern("Q7", "a user by username (and the username claim)", "users_by_username",
 								"SELECT user_id FROM users_by_username WHERE username = ?", "",
-								SizingFacts.singleRow(USERS, 40, 0.001, "one row per username, claimed once")),
+								SizingFacts.singleRow(USERS, 100, 0.001, "one row per username, claimed once")),
 						new AccessPattern("Q8", "a user by email (and the email claim)", "users_by_email",
 								"SELECT user_id FROM users_by_email WHERE email = ?", "", SizingFacts.singleRow(USERS,
 										50, 0.001, "one row per email, claimed once")),
@@ -270,9 +270,12 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 		return concat(List.of(new WritePattern("W1", "Write a user's profile, once the username and email are claimed",
 				"users_by_id",
 				"INSERT INTO users_by_id (user_id, username, email, display_name, created_at) VALUES (?, ?, ?, ?, ?)"),
-				new WritePattern("W2", "Claim a username: a lightweight transaction, so of two registrations one wins",
+				new WritePattern("W2",
+						"Claim a username: a lightweight transaction, so of two registrations one wins; the claim "
+								+ "carries the profile it is for, which a replay writes if the registration stopped",
 						"users_by_username",
-						"INSERT INTO users_by_username (username, user_id) VALUES (?, ?) IF NOT EXISTS"),
+						"INSERT INTO users_by_username (username, user_id, display_name, created_at) VALUES (?, ?, ?, ?) "
+								+ "IF NOT EXISTS"),
 				new WritePattern("W3",
 						"Release one's own username claim after a failed registration (and only one's own)",
 						"users_by_username", "DELETE FROM users_by_username WHERE username = ? IF user_id = ?"),

@@ -74,22 +74,33 @@ class UserRepository {
 	}
 
 	/**
-	 * Claims a username for a user: applied only when nobody holds it. A claim whose
-	 * answer was lost is retried; the retry then finds the claim taken, and the
-	 * linearizable read tells whether this user is the one holding it (its own first
-	 * attempt applied) or someone else.
-	 * @param username the lower-case username
-	 * @param userId the claiming user
+	 * Claims a username for a user: applied only when nobody holds it. The claim carries
+	 * the profile it is made for (display name, time), so that a registration cut short
+	 * before its profile can be finished from its claims. A claim whose answer was lost
+	 * is retried; the retry then finds the claim taken, and the linearizable read tells
+	 * whether this user is the one holding it (its own first attempt applied) or someone
+	 * else.
+	 * @param user the profile the username is claimed for
 	 * @return whether this user holds the claim
 	 */
 	@ServesQuery("Q7")
-	Mono<Boolean> claimUsername(String username, UUID userId) {
-		return claim(new UsersByUsernameRow(username, userId),
-				() -> this.template
-					.select(Query.query(where("username").is(username)).queryOptions(LINEARIZABLE_READ),
-							UsersByUsernameRow.class)
-					.next()
-					.map((claim) -> claim.userId().equals(userId)));
+	Mono<Boolean> claimUsername(UsersByIdRow user) {
+		return claim(new UsersByUsernameRow(user.username(), user.userId(), user.displayName(), user.createdAt()),
+				() -> findUsernameClaim(user.username()).map((claim) -> claim.userId().equals(user.userId())));
+	}
+
+	/**
+	 * A username's claim as Paxos sees it: a claim whose answer was lost, or one a
+	 * registration cut short left, is read as it was decided.
+	 * @param username the lower-case username
+	 * @return the claim, or empty
+	 */
+	@ServesQuery("Q7")
+	Mono<UsersByUsernameRow> findUsernameClaim(String username) {
+		return this.template
+			.select(Query.query(where("username").is(username)).queryOptions(LINEARIZABLE_READ),
+					UsersByUsernameRow.class)
+			.next();
 	}
 
 	/**
@@ -113,10 +124,20 @@ class UserRepository {
 
 	@ServesQuery("Q8")
 	Mono<Boolean> claimEmail(String email, UUID userId) {
-		return claim(new UsersByEmailRow(email, userId), () -> this.template
+		return claim(new UsersByEmailRow(email, userId), () -> findEmailHolder(email).map(userId::equals));
+	}
+
+	/**
+	 * Who holds an email's claim, as Paxos sees it.
+	 * @param email the lower-case email
+	 * @return the holder's id, or empty
+	 */
+	@ServesQuery("Q8")
+	Mono<UUID> findEmailHolder(String email) {
+		return this.template
 			.select(Query.query(where("email").is(email)).queryOptions(LINEARIZABLE_READ), UsersByEmailRow.class)
 			.next()
-			.map((claim) -> claim.userId().equals(userId)));
+			.map(UsersByEmailRow::userId);
 	}
 
 	@ServesQuery("Q8")

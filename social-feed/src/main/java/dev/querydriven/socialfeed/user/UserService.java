@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
 
@@ -15,7 +16,6 @@ import dev.querydriven.writeintents.IntentReplayer;
 import dev.querydriven.writeintents.NewIntent;
 import dev.querydriven.writeintents.WriteIntent;
 import dev.querydriven.writeintents.WriteIntents;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import org.springframework.stereotype.Service;
@@ -58,8 +58,8 @@ public class UserService implements IntentReplayer {
 		String email = normalize(request.email());
 		UsersByIdRow user = new UsersByIdRow(userId, username, email, request.displayName().strip(),
 				createdAt.truncatedTo(ChronoUnit.MILLIS));
-		// The claims' keys are the rows a replay releases; the intent's own key is the id
-		// alone, so no log line of an intent names a user's email.
+		// The claims' keys are the rows a replay reads, then completes or releases; the
+		// intent's own key is the id alone, so no log line of an intent names an email.
 		NewIntent intent = NewIntent.of(REGISTERED, "user_id", userId)
 			.removing(Map.of("username", username))
 			.removing(Map.of("email", email));
@@ -70,7 +70,7 @@ public class UserService implements IntentReplayer {
 		UUID userId = user.userId();
 		String username = user.username();
 		String email = user.email();
-		return this.users.claimUsername(username, userId).flatMap((usernameClaimed) -> {
+		return this.users.claimUsername(user).flatMap((usernameClaimed) -> {
 			if (!usernameClaimed) {
 				return completeHalfDone(user)
 					.switchIfEmpty(Mono.error(() -> new ConflictException("The username '" + username + "' is taken")));
@@ -93,23 +93,39 @@ public class UserService implements IntentReplayer {
 
 	/**
 	 * Finishes a registration cut short between its claims and its profile (a process
-	 * killed, a deadline passed): the request did not answer, so its profile is not
-	 * written for it; its claims are released instead ({@code IF user_id = :me}: a claim
-	 * held by anyone else, or a registration that did complete, is left alone), and the
-	 * username is free again. An identical registration sent again before the sweeper
-	 * came completes it instead ({@link #completeHalfDone}).
+	 * killed, a deadline passed). Its claims, read at {@code SERIAL}, decide: when this
+	 * user holds both, the profile the username's claim describes is written, so the user
+	 * exists as the registration meant; when it holds only one (cut short between the
+	 * two), that one is released ({@code IF user_id = :me}: a claim held by anyone else
+	 * is left alone) and the username or email is free again.
 	 */
 	@Override
 	public Mono<Void> replay(WriteIntent intent) {
 		UUID userId = intent.uuid("user_id");
+		String username = claimed(intent, "username");
+		String email = claimed(intent, "email");
+		Mono<Boolean> profileWritten = this.users.findUsernameClaim(username)
+			.filter((claim) -> userId.equals(claim.userId()) && claim.displayName() != null)
+			.filterWhen((claim) -> this.users.findEmailHolder(email).map(userId::equals))
+			.flatMap((claim) -> this.users
+				.insert(new UsersByIdRow(userId, username, email, claim.displayName(), claim.createdAt()))
+				.thenReturn(true));
 		return this.users.findById(userId)
 			.hasElement()
 			.filter((registered) -> !registered)
-			.flatMapMany((halfDone) -> Flux.fromIterable(intent.removedKeys()))
-			.concatMap(
-					(claim) -> claim.containsKey("username") ? this.users.releaseUsername(claim.get("username"), userId)
-							: this.users.releaseEmail(claim.get("email"), userId))
+			.flatMap((halfDone) -> profileWritten.switchIfEmpty(this.users.releaseUsername(username, userId)
+				.then(this.users.releaseEmail(email, userId))
+				.thenReturn(false)))
 			.then();
+	}
+
+	private static String claimed(WriteIntent intent, String column) {
+		return intent.removedKeys()
+			.stream()
+			.map((key) -> key.get(column))
+			.filter(Objects::nonNull)
+			.findFirst()
+			.orElseThrow(() -> new IllegalArgumentException(intent + " names no " + column));
 	}
 
 	/**

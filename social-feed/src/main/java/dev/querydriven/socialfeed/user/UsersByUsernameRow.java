@@ -1,5 +1,6 @@
 package dev.querydriven.socialfeed.user;
 
+import java.time.Instant;
 import java.util.UUID;
 
 import org.springframework.data.cassandra.core.mapping.Column;
@@ -14,9 +15,12 @@ import static org.springframework.data.cassandra.core.cql.PrimaryKeyType.PARTITI
  *
  * @param username the lower-case username
  * @param userId the user holding it
+ * @param displayName the display name of the registration that claimed it
+ * @param createdAt that registration's time
  */
 @Table("users_by_username")
 record UsersByUsernameRow(@PrimaryKeyColumn(name = "username", ordinal = 0, type = PARTITIONED) String username,
-		@Column("user_id") UUID userId) {
+		@Column("user_id") UUID userId, @Column("display_name") String displayName,
+		@Column("created_at") Instant createdAt) {
 
 }
