@@ -3,6 +3,7 @@ package dev.querydriven.benchmarks;
 import java.nio.file.Path;
 import java.util.List;
 
+import dev.querydriven.benchmarks.report.IntentCost;
 import dev.querydriven.benchmarks.report.Layer;
 import dev.querydriven.benchmarks.report.Run;
 import dev.querydriven.benchmarks.report.SuiteResult;
@@ -21,7 +22,8 @@ class BenchmarkSuiteIntegrationTests {
 
 	/**
 	 * Every service's requests run through the raw driver, the service layer and HTTP
-	 * without an error.
+	 * without an error, and every write that records intents through the raw driver
+	 * without them too.
 	 */
 	@Test
 	void everyRequestRunsThroughEveryLayerWithoutErrors() {
@@ -32,7 +34,10 @@ class BenchmarkSuiteIntegrationTests {
 		assertThat(result.services()).hasSize(Benchmarks.SERVICES.size());
 		assertThat(result.workloads()).isNotEmpty().allSatisfy(BenchmarkSuiteIntegrationTests::ranEveryLayer);
 		assertThat(result.notes()).as("Cassandra warnings and other notes").isEmpty();
-		assertThat(output.resolve("summary.md")).isNotEmptyFile();
+		assertThat(result.workloads()).as("writes whose intents' cost is reported")
+			.anyMatch((workload) -> workload.info().writes() && workload.intents() != null);
+		assertThat(output.resolve("summary.md")).content()
+			.contains("## Write intents: what recording each change costs");
 		assertThat(output.resolve("results.json")).isNotEmptyFile();
 		assertThat(output.resolve("charts").resolve("layers-throughput.png")).isNotEmptyFile();
 	}
@@ -42,6 +47,29 @@ class BenchmarkSuiteIntegrationTests {
 		assertThat(layers).as(workload.info().id()).contains(Layer.DRIVER, Layer.SERVICE, Layer.HTTP);
 		if (workload.info().rowInsert() != null) {
 			assertThat(layers).as(workload.info().id()).contains(Layer.RAW_ROWS);
+		}
+		if (workload.info().writes() && workload.statements()
+			.keySet()
+			.stream()
+			.anyMatch((statement) -> statement.startsWith("INSERT INTO write_intents")
+					|| statement.startsWith("UPDATE write_intents"))) {
+			assertThat(layers).as(workload.info().id()).contains(Layer.DRIVER_WITHOUT_INTENTS);
+			IntentCost cost = workload.intents();
+			assertThat(cost).as(workload.info().id() + " intents").isNotNull();
+			assertThat(cost.intentsPerRequest()).as(workload.info().id() + " intent statements").isPositive();
+			assertThat(cost.share()).as(workload.info().id() + " intents' share").isStrictlyBetween(0.0, 1.0);
+			assertThat(cost.throughputRatio()).as(workload.info().id() + " throughput, with ÷ without intents")
+				.isPositive()
+				.isFinite();
+			assertThat(cost.p50Ratio()).as(workload.info().id() + " p50, with ÷ without intents")
+				.isPositive()
+				.isFinite();
+		}
+		else {
+			// Reads, and writes that record no intent (a view's counter): with
+			// nothing to leave out, no window without intents.
+			assertThat(layers).as(workload.info().id()).doesNotContain(Layer.DRIVER_WITHOUT_INTENTS);
+			assertThat(workload.intents()).as(workload.info().id() + " intents").isNull();
 		}
 		if (workload.info().hottest()) {
 			assertThat(workload.runs()).as(workload.info().id() + " at fixed arrival rates")

@@ -7,11 +7,15 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.regex.Pattern;
 import java.util.stream.StreamSupport;
 
 import com.datastax.oss.driver.api.core.ProtocolVersion;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.BatchableStatement;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.cql.Statement;
 import com.datastax.oss.driver.api.core.type.codec.TypeCodecs;
 
 /**
@@ -89,6 +93,75 @@ public record CapturedRequest(List<List<CapturedStatement>> stages, Set<UUID> fr
 			}
 		}
 		return unbound;
+	}
+
+	/**
+	 * This request without the statements that write a table ({@code INSERT INTO},
+	 * {@code UPDATE} or {@code DELETE ... FROM} it, keyspace-qualified or not): the
+	 * request as it would run if it did not write there. The other statements keep their
+	 * stages and their order; a stage left empty disappears, so that the replay does not
+	 * wait for a round trip that no longer exists. A batch loses only its statements on
+	 * the table, and disappears if nothing else is left in it.
+	 * @param table the table's name, unquoted
+	 * @return the request without those writes (this request if it has none)
+	 */
+	public CapturedRequest withoutWritesTo(String table) {
+		Pattern writes = writesTo(table);
+		List<List<CapturedStatement>> kept = new ArrayList<>();
+		boolean dropped = false;
+		for (List<CapturedStatement> stage : this.stages) {
+			List<CapturedStatement> rest = new ArrayList<>();
+			for (CapturedStatement captured : stage) {
+				Statement<?> statement = without(captured.statement(), writes);
+				dropped |= statement != captured.statement();
+				if (statement != null) {
+					rest.add((statement != captured.statement())
+							? new CapturedStatement(statement, captured.startNanos(), captured.endNanos()) : captured);
+				}
+			}
+			if (!rest.isEmpty()) {
+				kept.add(rest);
+			}
+		}
+		return dropped ? new CapturedRequest(kept, this.freshIds, this.wallMicros) : this;
+	}
+
+	/**
+	 * The statement without its writes to the table: itself, a batch with fewer
+	 * statements, or {@code null} when nothing is left.
+	 */
+	private static Statement<?> without(Statement<?> statement, Pattern writes) {
+		if (statement instanceof BatchStatement batch) {
+			List<BatchableStatement<?>> rest = new ArrayList<>();
+			for (BatchableStatement<?> child : batch) {
+				if (!writes.matcher(query(child)).lookingAt()) {
+					rest.add(child);
+				}
+			}
+			if (rest.size() == batch.size()) {
+				return batch;
+			}
+			return rest.isEmpty() ? null : batch.clear().addAll(rest);
+		}
+		return writes.matcher(query(statement)).lookingAt() ? null : statement;
+	}
+
+	/**
+	 * The start of a statement that writes the table. Only writes: a read of the table in
+	 * a captured request is not the request's own (the write intents' sweeper reads them
+	 * in the background, and a pass may fall into a capture).
+	 */
+	private static Pattern writesTo(String table) {
+		String name = "(?:\\w+\\.|\"[^\"]+\"\\.)?\"?" + Pattern.quote(table) + "\"?(?![\\w\"])";
+		return Pattern.compile("\\s*(?:INSERT\\s+INTO|UPDATE|DELETE\\b.*?\\bFROM)\\s+" + name,
+				Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
+	}
+
+	private static String query(Statement<?> statement) {
+		if (statement instanceof BoundStatement bound) {
+			return bound.getPreparedStatement().getQuery();
+		}
+		return (statement instanceof SimpleStatement simple) ? simple.getQuery() : "";
 	}
 
 	/**

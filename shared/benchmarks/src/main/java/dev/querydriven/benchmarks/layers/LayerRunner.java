@@ -39,6 +39,7 @@ import dev.querydriven.benchmarks.measure.WarmUp;
 import dev.querydriven.benchmarks.profile.Profiles;
 import dev.querydriven.benchmarks.profile.Recordings;
 import dev.querydriven.benchmarks.report.Goals;
+import dev.querydriven.benchmarks.report.IntentCost;
 import dev.querydriven.benchmarks.report.Layer;
 import dev.querydriven.benchmarks.report.Profile;
 import dev.querydriven.benchmarks.report.Run;
@@ -57,13 +58,20 @@ import org.springframework.context.ConfigurableApplicationContext;
  * <li>capture: one request per sample runs through the service layer, alone, while its
  * statements are recorded;</li>
  * <li>the raw driver replays them (for an ingestion, first the rows alone, one insert
- * each);</li>
+ * each), then, for a write that records intents, once more without them;</li>
  * <li>the service layer runs the same inputs;</li>
  * <li>if the service layer missed its goal, it runs once more under the profiler.</li>
  * </ol>
  * Reads come before writes, so that they see the loaded data only.
  */
 public final class LayerRunner {
+
+	/**
+	 * The table of the shared write intents ({@code shared/write-intents}), where a
+	 * service records each change before its source write and marks it completed after
+	 * its copies.
+	 */
+	private static final String WRITE_INTENTS = "write_intents";
 
 	private final LayerTask task;
 
@@ -221,6 +229,7 @@ public final class LayerRunner {
 			captured.add(request);
 		}
 		Replayer replayer = Replayer.prepare(raw, captured, info.rowInsert());
+		Replayer withoutIntents = info.writes() ? withoutIntents(raw, captured) : null;
 		ProcessHandle node = ProcessHandle.of(this.task.nodePid()).orElseThrow();
 		CpuMeter generator = new CpuMeter(Map.of(Roles.GENERATOR, ProcessHandle.current(), Roles.NODE, node));
 		CpuMeter generatorAndService = new CpuMeter(
@@ -232,15 +241,40 @@ public final class LayerRunner {
 			runs.add(run(info, Layer.RAW_ROWS, replayer::insertRow, generator));
 		}
 		Run driver = run(info, Layer.DRIVER, replayer::replay, generator);
-		Run service = run(info, Layer.SERVICE, serviceCalls, generatorAndService);
 		runs.add(driver);
+		IntentCost intents = null;
+		if (withoutIntents != null) {
+			// Right after the raw driver's window, on the same session and the same
+			// inputs: the two windows differ by the intents' statements alone.
+			Run driverWithoutIntents = run(info, Layer.DRIVER_WITHOUT_INTENTS, withoutIntents::replay, generator);
+			runs.add(driverWithoutIntents);
+			intents = IntentCost.of(replayer.statementsPerRequest(), withoutIntents.statementsPerRequest(), driver,
+					driverWithoutIntents);
+		}
+		Run service = run(info, Layer.SERVICE, serviceCalls, generatorAndService);
 		runs.add(service);
 		List<Profile> profiles = new ArrayList<>();
 		if (!this.settings.profile().isZero() && !Goals.service(info, driver, service).met()) {
 			profiles.add(profile(info, serviceCalls, generatorAndService));
 		}
 		return new WorkloadResult(info, replayer.statementsPerRequest(), replayer.stagesPerRequest(), warnings, runs,
-				profiles);
+				profiles, intents);
+	}
+
+	/**
+	 * The replay of the captured requests without their writes to {@code write_intents},
+	 * or {@code null} if they made none. The requests keep their order, so that the
+	 * {@code n}-th replay of either is the same input's.
+	 */
+	private static Replayer withoutIntents(CqlSession raw, List<CapturedRequest> captured) {
+		List<CapturedRequest> without = captured.stream()
+			.map((request) -> request.withoutWritesTo(WRITE_INTENTS))
+			.toList();
+		boolean recordsIntents = false;
+		for (int i = 0; i < captured.size(); i++) {
+			recordsIntents |= without.get(i) != captured.get(i);
+		}
+		return recordsIntents ? Replayer.prepare(raw, without, null) : null;
 	}
 
 	private Run run(WorkloadInfo info, Layer layer, LongFunction<Mono<Integer>> requests, CpuMeter cpu) {

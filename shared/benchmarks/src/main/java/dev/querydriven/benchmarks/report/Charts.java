@@ -45,6 +45,12 @@ final class Charts {
 	private static final Color[] LAYER_COLORS = { new Color(0x4e79a7), new Color(0xf28e2b), new Color(0x59a14f),
 			new Color(0xe15759) };
 
+	/**
+	 * The layers of the ingestion chart, one colour each: the intents' baseline has a
+	 * section of its own in the summary.
+	 */
+	static final List<Layer> INGESTION_LAYERS = List.of(Layer.RAW_ROWS, Layer.DRIVER, Layer.SERVICE, Layer.HTTP);
+
 	private Charts() {
 	}
 
@@ -195,7 +201,7 @@ final class Charts {
 				continue;
 			}
 			int rows = workload.info().rowsPerRequest();
-			for (Layer layer : Layer.values()) {
+			for (Layer layer : INGESTION_LAYERS) {
 				workload.closed(layer)
 					.ifPresent(
 							(run) -> data.addValue(run.outcome().throughput() * ((layer == Layer.RAW_ROWS) ? 1 : rows),
@@ -246,6 +252,7 @@ final class Charts {
 		return switch (layer) {
 			case RAW_ROWS -> "rows";
 			case DRIVER -> "driver";
+			case DRIVER_WITHOUT_INTENTS -> "driver w/o intents";
 			case SERVICE -> "service";
 			case HTTP -> "HTTP";
 		};

@@ -23,7 +23,7 @@ final class ClientCpu {
 	 */
 	static double perRequest(Run run, int cores) {
 		String role = switch (run.layer()) {
-			case RAW_ROWS, DRIVER -> Roles.GENERATOR;
+			case RAW_ROWS, DRIVER, DRIVER_WITHOUT_INTENTS -> Roles.GENERATOR;
 			case SERVICE -> Roles.GENERATOR_AND_SERVICE;
 			case HTTP -> Roles.SERVICE;
 		};

@@ -14,6 +14,13 @@ public enum Layer {
 	/** The raw driver replaying the statements the service executes for the request. */
 	DRIVER("raw driver"),
 
+	/**
+	 * The raw driver replaying the same statements without those that write the write
+	 * intents (the intent's insert before the source, its completion after the copies):
+	 * the baseline against which the intents' cost is given.
+	 */
+	DRIVER_WITHOUT_INTENTS("raw driver without intents"),
+
 	/** The service's own {@code *Service} method, called in-process, no HTTP. */
 	SERVICE("service layer"),
 

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 
 import dev.querydriven.benchmarks.Json;
@@ -104,6 +105,7 @@ public final class Report {
 		machine(md, result);
 		layers(md, result);
 		ingestion(md, result);
+		intents(md, result);
 		goals(md, result);
 		clientCpu(md, result);
 		open(md, result);
@@ -125,7 +127,7 @@ public final class Report {
 	}
 
 	/**
-	 * Three lines for the root README.
+	 * The lines for the root README.
 	 * @param result the run
 	 * @return the lines
 	 */
@@ -160,17 +162,34 @@ public final class Report {
 					+ http.size() + " hottest requests meet it.");
 		lines.add("Ingestion over HTTP against raw single-row inserts (goal ≥ " + Goals.INGESTION + "×): "
 				+ (ingestion.isEmpty() ? "not measured" : String.join(", ", ingestion)) + ".");
+		List<IntentCost> intents = result.workloads()
+			.stream()
+			.map(WorkloadResult::intents)
+			.filter((cost) -> cost != null)
+			.toList();
+		lines.add(intents.isEmpty() ? "Write intents: not measured."
+				: "Write intents, in the raw driver's replay of the writes that record them against the same replay "
+						+ "without them: " + range(intents.stream().map(IntentCost::throughputRatio).toList(), "×")
+						+ " its throughput, " + range(intents.stream().map(IntentCost::p50Ratio).toList(), "×")
+						+ " its median latency, for "
+						+ range(intents.stream().map((cost) -> 100 * cost.share()).toList(), "%", "%.0f")
+						+ " of a request's statements.");
 		return lines;
 	}
 
 	private static String range(List<Double> values, String unit) {
+		return range(values, unit, "%.2f");
+	}
+
+	private static String range(List<Double> values, String unit, String format) {
 		if (values.isEmpty()) {
 			return "(not measured)";
 		}
 		double min = values.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
 		double max = values.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
-		return (Math.abs(max - min) < 0.005) ? String.format(Locale.ROOT, "%.2f%s", min, unit)
-				: String.format(Locale.ROOT, "%.2f–%.2f%s", min, max, unit);
+		String low = String.format(Locale.ROOT, format, min);
+		String high = String.format(Locale.ROOT, format, max);
+		return low.equals(high) ? low + unit : low + "–" + high + unit;
 	}
 
 	private static void machine(StringBuilder md, SuiteResult result) {
@@ -341,7 +360,7 @@ public final class Report {
 		for (WorkloadResult workload : ingestions) {
 			int rows = workload.info().rowsPerRequest();
 			double baseline = workload.closed(Layer.RAW_ROWS).get().outcome().throughput();
-			for (Layer layer : Layer.values()) {
+			for (Layer layer : Charts.INGESTION_LAYERS) {
 				Optional<Run> run = workload.closed(layer);
 				if (run.isEmpty()) {
 					continue;
@@ -370,6 +389,83 @@ public final class Report {
 			}
 		}
 		md.append('\n');
+	}
+
+	/**
+	 * The raw driver's replay of each write that records intents, with and without the
+	 * intents' statements: what the durable record of a change costs.
+	 */
+	private static void intents(StringBuilder md, SuiteResult result) {
+		List<WorkloadResult> writes = result.workloads()
+			.stream()
+			.filter((workload) -> workload.intents() != null)
+			.toList();
+		if (writes.isEmpty()) {
+			return;
+		}
+		md.append("## Write intents: what recording each change costs\n\n");
+		md.append("Each write that records a write intent, replayed by the raw driver as the service executed it and, "
+				+ "in the window right after, without the statements that write `write_intents`: the intent's "
+				+ "`INSERT` before the source write and the `UPDATE` of its `completed_at` after the copies (a stage "
+				+ "left empty is dropped, the others keep their order). That is the price of finishing a change "
+				+ "after a crash: one more write at LOCAL_QUORUM before the source and one after the copies. *with "
+				+ "÷ without*: a throughput below 1 and a median latency above 1 are what the intents cost. The "
+				+ "service writes the completion after it has answered: the capture holds it, and the replay "
+				+ "repeats it, only for the requests whose completion reached the session before their capture "
+				+ "ended; its count per request says for how many. Reads record no intent.\n\n");
+		md.append(
+				"| Request | Layer | req/s | p50 ms | p99 ms | errors (timeouts) | CPU gen / svc / node / other / idle "
+						+ "| intent statements per request | share of the statements | with ÷ without |\n");
+		md.append("|---|---|--:|--:|--:|--:|---|---|--:|--:|\n");
+		for (WorkloadResult workload : writes) {
+			IntentCost cost = workload.intents();
+			for (Layer layer : List.of(Layer.DRIVER, Layer.DRIVER_WITHOUT_INTENTS)) {
+				Optional<Run> run = workload.closed(layer);
+				if (run.isEmpty()) {
+					continue;
+				}
+				Outcome o = run.get().outcome();
+				boolean first = layer == Layer.DRIVER;
+				md.append("| ")
+					.append(first ? "**" + workload.info().id() + "**" : "")
+					.append(" | ")
+					.append(layer.title())
+					.append(" | ")
+					.append(rate(o.throughput()))
+					.append(" | ")
+					.append(ms(o.latency().p50()))
+					.append(" | ")
+					.append(ms(o.latency().p99()))
+					.append(" | ")
+					.append(errors(o))
+					.append(" | ")
+					.append(cpu(run.get().cpu()))
+					.append(" | ")
+					.append(first ? intentStatements(cost) : "")
+					.append(" | ")
+					.append(first ? percent(cost.share()) : "")
+					.append(" | ")
+					.append(first ? String.format(Locale.ROOT, "%.2f× req/s<br>%.2f× p50", cost.throughputRatio(),
+							cost.p50Ratio()) : "1")
+					.append(" |\n");
+			}
+		}
+		md.append('\n');
+	}
+
+	/**
+	 * The intent statements of a request by kind, e.g. "1.0 INSERT + 0.4 UPDATE of 9.1".
+	 */
+	private static String intentStatements(IntentCost cost) {
+		Map<String, Double> byKind = new TreeMap<>();
+		cost.intents()
+			.forEach((text, count) -> byKind.merge(text.strip().split("\\s+")[0].toUpperCase(Locale.ROOT), count,
+					Double::sum));
+		List<String> kinds = byKind.entrySet()
+			.stream()
+			.map((kind) -> String.format(Locale.ROOT, "%.1f `%s`", kind.getValue(), kind.getKey()))
+			.toList();
+		return String.join(" + ", kinds) + String.format(Locale.ROOT, " of %.1f", cost.statementsPerRequest());
 	}
 
 	private static void goals(StringBuilder md, SuiteResult result) {

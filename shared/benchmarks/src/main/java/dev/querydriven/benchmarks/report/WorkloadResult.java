@@ -19,9 +19,11 @@ import dev.querydriven.benchmarks.api.WorkloadInfo;
  * statement bound)
  * @param runs the measured windows
  * @param profiles profiles of the layers that missed their goal
+ * @param intents what the write intents' statements cost the raw driver, for a write that
+ * records intents; {@code null} otherwise
  */
 public record WorkloadResult(WorkloadInfo info, Map<String, Double> statements, double stages,
-		List<String> captureWarnings, List<Run> runs, List<Profile> profiles) {
+		List<String> captureWarnings, List<Run> runs, List<Profile> profiles, IntentCost intents) {
 
 	public WorkloadResult {
 		statements = Map.copyOf(statements);
@@ -50,7 +52,8 @@ public record WorkloadResult(WorkloadInfo info, Map<String, Double> statements, 
 		allRuns.addAll(moreRuns);
 		List<Profile> allProfiles = new ArrayList<>(this.profiles);
 		allProfiles.addAll(moreProfiles);
-		return new WorkloadResult(this.info, this.statements, this.stages, this.captureWarnings, allRuns, allProfiles);
+		return new WorkloadResult(this.info, this.statements, this.stages, this.captureWarnings, allRuns, allProfiles,
+				this.intents);
 	}
 
 }

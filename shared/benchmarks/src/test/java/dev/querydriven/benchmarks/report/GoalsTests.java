@@ -63,7 +63,7 @@ class GoalsTests {
 	}
 
 	private static WorkloadResult result(WorkloadInfo info, Run... runs) {
-		return new WorkloadResult(info, Map.of(), 1, List.of(), List.of(runs), List.of());
+		return new WorkloadResult(info, Map.of(), 1, List.of(), List.of(runs), List.of(), null);
 	}
 
 	private static Run run(Layer layer, double throughput, double p50) {
