@@ -48,11 +48,14 @@ class BenchmarkSuiteIntegrationTests {
 		if (workload.info().rowInsert() != null) {
 			assertThat(layers).as(workload.info().id()).contains(Layer.RAW_ROWS);
 		}
+		assertThat(workload.statements().keySet())
+			.as(workload.info().id() + ": no statement of the intents that runs beside the request")
+			.noneMatch((statement) -> statement.startsWith("UPDATE write_intents")
+					|| statement.contains("FROM write_intent"));
 		if (workload.info().writes() && workload.statements()
 			.keySet()
 			.stream()
-			.anyMatch((statement) -> statement.startsWith("INSERT INTO write_intents")
-					|| statement.startsWith("UPDATE write_intents"))) {
+			.anyMatch((statement) -> statement.startsWith("INSERT INTO write_intents"))) {
 			assertThat(layers).as(workload.info().id()).contains(Layer.DRIVER_WITHOUT_INTENTS);
 			IntentCost cost = workload.intents();
 			assertThat(cost).as(workload.info().id() + " intents").isNotNull();

@@ -106,13 +106,22 @@ public record CapturedRequest(List<List<CapturedStatement>> stages, Set<UUID> fr
 	 * @return the request without those writes (this request if it has none)
 	 */
 	public CapturedRequest withoutWritesTo(String table) {
-		Pattern writes = writesTo(table);
+		return without(writesTo(table));
+	}
+
+	/**
+	 * This request without the statements whose text starts with a pattern, kept and
+	 * dropped the way {@link #withoutWritesTo(String)} does.
+	 * @param statements the start of the statements to drop
+	 * @return the request without them (this request if it has none)
+	 */
+	public CapturedRequest without(Pattern statements) {
 		List<List<CapturedStatement>> kept = new ArrayList<>();
 		boolean dropped = false;
 		for (List<CapturedStatement> stage : this.stages) {
 			List<CapturedStatement> rest = new ArrayList<>();
 			for (CapturedStatement captured : stage) {
-				Statement<?> statement = without(captured.statement(), writes);
+				Statement<?> statement = without(captured.statement(), statements);
 				dropped |= statement != captured.statement();
 				if (statement != null) {
 					rest.add((statement != captured.statement())

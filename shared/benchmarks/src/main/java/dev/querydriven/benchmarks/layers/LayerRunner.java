@@ -15,6 +15,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
 import java.util.function.LongFunction;
+import java.util.regex.Pattern;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
@@ -72,6 +73,19 @@ public final class LayerRunner {
 	 * its copies.
 	 */
 	private static final String WRITE_INTENTS = "write_intents";
+
+	/**
+	 * What the write intents run beside a request rather than in it: the completion mark,
+	 * written after the service answered (on the change's own subscription, so a capture
+	 * holds it only when it happens to reach the session first), and the sweeper's reads
+	 * of the intents and of its watermark (a background pass can fall into a capture).
+	 * Dropped from every captured request, so that every replay holds what the request
+	 * waited for, and nothing else.
+	 */
+	private static final Pattern INTENTS_BESIDE_THE_REQUEST = Pattern.compile(
+			"\\s*(?:UPDATE\\s+(?:\\w+\\.)?write_intents\\s+SET\\s+completed_at"
+					+ "|SELECT\\b.*?\\bFROM\\s+(?:\\w+\\.)?write_intent(?:s|_sweeps)\\b)",
+			Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
 
 	private final LayerTask task;
 
@@ -218,8 +232,10 @@ public final class LayerRunner {
 		for (int i = 0; i < samples; i++) {
 			I input = workload.input(i, data);
 			Set<UUID> fresh = workload.freshIds(input);
-			CapturedRequest request = capture.capture(fresh,
-					() -> call.apply(input).contextWrite(StatementCapture.marker()).block(Duration.ofSeconds(30)));
+			CapturedRequest request = capture
+				.capture(fresh,
+						() -> call.apply(input).contextWrite(StatementCapture.marker()).block(Duration.ofSeconds(30)))
+				.without(INTENTS_BESIDE_THE_REQUEST);
 			if (request.stages().isEmpty()) {
 				throw new IllegalStateException(info.id() + ": request " + i + " executed no statement");
 			}

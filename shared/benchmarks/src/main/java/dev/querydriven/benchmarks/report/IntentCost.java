@@ -5,9 +5,9 @@ import java.util.Map;
 
 /**
  * What recording a write's intent costs, measured with the raw driver: the request's
- * captured statements replayed as they are, and again without those that write
- * {@code write_intents} (the intent's insert before the source, its completion after the
- * copies), in two windows of the same layer JVM, one right after the other.
+ * captured statements replayed as they are, and again without the intent's insert into
+ * {@code write_intents} before the source (its completion, written after the answer, is
+ * in neither), in two windows of the same layer JVM, one right after the other.
  *
  * @param statementsPerRequest the statements one request executes, intents included (a
  * batch counts as one), on average

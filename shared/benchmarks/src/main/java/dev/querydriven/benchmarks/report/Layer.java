@@ -15,9 +15,8 @@ public enum Layer {
 	DRIVER("raw driver"),
 
 	/**
-	 * The raw driver replaying the same statements without those that write the write
-	 * intents (the intent's insert before the source, its completion after the copies):
-	 * the baseline against which the intents' cost is given.
+	 * The raw driver replaying the same statements without the intent's insert before the
+	 * source: the baseline against which the intents' cost is given.
 	 */
 	DRIVER_WITHOUT_INTENTS("raw driver without intents"),
 

@@ -405,14 +405,13 @@ public final class Report {
 		}
 		md.append("## Write intents: what recording each change costs\n\n");
 		md.append("Each write that records a write intent, replayed by the raw driver as the service executed it and, "
-				+ "in the window right after, without the statements that write `write_intents`: the intent's "
-				+ "`INSERT` before the source write and the `UPDATE` of its `completed_at` after the copies (a stage "
-				+ "left empty is dropped, the others keep their order). That is the price of finishing a change "
-				+ "after a crash: one more write at LOCAL_QUORUM before the source and one after the copies. *with "
-				+ "÷ without*: a throughput below 1 and a median latency above 1 are what the intents cost. The "
-				+ "service writes the completion after it has answered: the capture holds it, and the replay "
-				+ "repeats it, only for the requests whose completion reached the session before their capture "
-				+ "ended; its count per request says for how many. Reads record no intent.\n\n");
+				+ "in the window right after, without the intent's `INSERT` into `write_intents` before the source "
+				+ "write (a stage left empty is dropped, the others keep their order). That is the price of finishing "
+				+ "a change after a crash: one more write at LOCAL_QUORUM before the source. *with ÷ without*: a "
+				+ "throughput below 1 and a median latency above 1 are what the intent costs. The completion mark, "
+				+ "which the service writes after it has answered, is in neither window (no capture holds what runs "
+				+ "beside the request); it shows in the service layer's and HTTP's figures only. Reads record no "
+				+ "intent.\n\n");
 		md.append(
 				"| Request | Layer | req/s | p50 ms | p99 ms | errors (timeouts) | CPU gen / svc / node / other / idle "
 						+ "| intent statements per request | share of the statements | with ÷ without |\n");
