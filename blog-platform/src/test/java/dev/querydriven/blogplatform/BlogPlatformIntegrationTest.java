@@ -15,17 +15,16 @@ import org.springframework.context.annotation.Import;
  * The whole service on a random port, against the real Cassandra of the test JVM, with
  * the shared test kit ({@link ServiceIntegrationTest}: a mutable clock, the statement
  * recorder, failure injection, a fast reconciler) and the migration engine's
- * {@link AgingPhaseTicker ticker}, which ages its phases out on command, and the
- * {@link CopyGate}, which holds a change's copies at a gate on command. Every integration
- * test class carries exactly this annotation and nothing that changes the context, so
- * they all share one application context.
+ * {@link AgingPhaseTicker ticker}, which ages its phases out on command. Every
+ * integration test class carries exactly this annotation and nothing that changes the
+ * context, so they all share one application context.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 @Inherited
 @ServiceIntegrationTest
-@Import({ AgingPhaseTicker.class, CopyGate.class })
+@Import(AgingPhaseTicker.class)
 public @interface BlogPlatformIntegrationTest {
 
 }

@@ -13,6 +13,7 @@ import com.datastax.oss.driver.api.core.cql.Row;
 import dev.querydriven.modeling.ServesQuery;
 import dev.querydriven.testsupport.StatementFailures;
 import dev.querydriven.testsupport.StatementFailures.Failure;
+import dev.querydriven.testsupport.StatementFailures.Hold;
 import dev.querydriven.testsupport.recording.StatementRecorder;
 import dev.querydriven.writeintents.IntentSweeper;
 import dev.querydriven.writeintents.WriteIntents;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.threeten.extra.MutableClock;
 import reactor.core.Disposable;
+import reactor.test.StepVerifier;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -59,9 +61,6 @@ class CopiesConvergeIntegrationTests {
 	private StatementFailures failures;
 
 	@Autowired
-	private CopyGate gate;
-
-	@Autowired
 	private MutableClock clock;
 
 	@Autowired
@@ -82,7 +81,6 @@ class CopiesConvergeIntegrationTests {
 	@AfterEach
 	void disarm() {
 		this.failures.reset();
-		this.gate.reset();
 		this.intents.resume();
 	}
 
@@ -134,10 +132,10 @@ class CopiesConvergeIntegrationTests {
 	}
 
 	/**
-	 * A client that disconnects while an edit's copies are being written (held at a gate
-	 * after the transaction decided the new version) does not stop them: once the gate
-	 * opens, the author's list and the category tables hold the new version, and the
-	 * category it moved away from no longer lists it.
+	 * A client that disconnects while an edit's copies are being written (its copy in the
+	 * author's list held back after the transaction decided the new version) does not
+	 * stop them: once that write is released, the author's list and the category tables
+	 * hold the new version, and the category it moved away from no longer lists it.
 	 */
 	@Test
 	void aCancelDuringTheCopiesLeavesEveryTableAgreeing() {
@@ -145,7 +143,7 @@ class CopiesConvergeIntegrationTests {
 		String from = BlogTables.randomCategory();
 		String to = BlogTables.randomCategory();
 		UUID postId = publish(authorId, "Before", from);
-		CopyGate.Gate held = this.gate.hold("posts_by_author");
+		Hold hold = this.failures.holdWrite("posts_by_author");
 		Disposable request = WebClient.create("http://localhost:" + this.port)
 			.put()
 			.uri("/posts/{id}", postId)
@@ -154,9 +152,9 @@ class CopiesConvergeIntegrationTests {
 			.retrieve()
 			.toBodilessEntity()
 			.subscribe();
-		await().atMost(PATIENCE).until(held::reached);
+		hold.reached().as(StepVerifier::create).expectComplete().verify(PATIENCE);
 		request.dispose();
-		held.open();
+		hold.release();
 
 		BlogTables tables = new BlogTables(this.session);
 		await().atMost(PATIENCE).untilAsserted(() -> {
@@ -284,16 +282,17 @@ class CopiesConvergeIntegrationTests {
 	}
 
 	/**
-	 * Closing the service with an edit in flight (its copies held at a gate) loses none
-	 * of it: the graceful shutdown's drain refuses new changes with a 503 that says
-	 * nothing was written, waits for the edit, and returns once its copies are written.
+	 * Closing the service with an edit in flight (its copy in the author's list held
+	 * back) loses none of it: the graceful shutdown's drain refuses new changes with a
+	 * 503 that says nothing was written, waits for the edit, and returns once its copies
+	 * are written.
 	 */
 	@Test
 	void closingWithAChangeInFlightLosesNone() {
 		UUID authorId = UUID.randomUUID();
 		String category = BlogTables.randomCategory();
 		UUID postId = publish(authorId, "Draining", category);
-		CopyGate.Gate held = this.gate.hold("posts_by_author");
+		Hold hold = this.failures.holdWrite("posts_by_author");
 		Disposable request = WebClient.create("http://localhost:" + this.port)
 			.put()
 			.uri("/posts/{id}", postId)
@@ -303,11 +302,11 @@ class CopiesConvergeIntegrationTests {
 			.toBodilessEntity()
 			.subscribe();
 		try {
-			await().atMost(PATIENCE).until(held::reached);
+			hold.reached().as(StepVerifier::create).expectComplete().verify(PATIENCE);
 			CompletableFuture<Boolean> drained = CompletableFuture.supplyAsync(() -> this.intents.drain(PATIENCE));
 			await().atMost(PATIENCE).until(() -> this.intents.rejected() > 0 || refusedWhileDraining());
 			assertThat(drained).isNotDone();
-			held.open();
+			hold.release();
 
 			assertThat(drained).succeedsWithin(PATIENCE).isEqualTo(true);
 			BlogTables tables = new BlogTables(this.session);

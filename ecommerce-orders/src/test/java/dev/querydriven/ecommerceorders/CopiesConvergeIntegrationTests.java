@@ -21,6 +21,7 @@ import dev.querydriven.modeling.dualwrite.Reconciler;
 import dev.querydriven.servicesupport.web.RetryAdvice;
 import dev.querydriven.testsupport.StatementFailures;
 import dev.querydriven.testsupport.StatementFailures.Failure;
+import dev.querydriven.testsupport.StatementFailures.Hold;
 import dev.querydriven.writeintents.IntentSweeper;
 import dev.querydriven.writeintents.SweepReport;
 import dev.querydriven.writeintents.WriteIntents;
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.threeten.extra.MutableClock;
 import reactor.core.Disposable;
+import reactor.test.StepVerifier;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.core.env.Environment;
@@ -48,8 +50,9 @@ import static org.awaitility.Awaitility.await;
  * copy lost to a failure is rewritten by a repeated request or by the sweeper, a client
  * that disconnects no longer stops the copies, and a graceful shutdown waits for the
  * changes in flight. Failures are injected into the running service
- * ({@link StatementFailures}); copies are held back with the {@link WriteGate}; every
- * test checks each table against the source of truth ({@link OrderTables}).
+ * ({@link StatementFailures}), which also holds a copy back
+ * ({@link StatementFailures#holdWrite}); every test checks each table against the source
+ * of truth ({@link OrderTables}).
  *
  * <p>
  * A copy is lost to an injected failure, never deleted by the test: a {@code DELETE}
@@ -69,9 +72,6 @@ class CopiesConvergeIntegrationTests {
 
 	@Autowired
 	private StatementFailures failures;
-
-	@Autowired
-	private WriteGate gate;
 
 	@Autowired
 	private WriteIntents intents;
@@ -103,13 +103,11 @@ class CopiesConvergeIntegrationTests {
 	void tables() {
 		this.tables = new OrderTables(this.session);
 		this.failures.reset();
-		this.gate.reset();
 	}
 
 	@AfterEach
 	void databaseRecovers() {
 		this.failures.reset();
-		this.gate.reset();
 		this.intents.resume();
 	}
 
@@ -171,15 +169,15 @@ class CopiesConvergeIntegrationTests {
 	}
 
 	/**
-	 * A client that disconnects while the placement's copies are being written (held back
-	 * at the gate) no longer stops them: the change runs on, and every table agrees with
-	 * the order, without the reconciler.
+	 * A client that disconnects while the placement's copies are being written (its copy
+	 * in the user's history held back) no longer stops them: the change runs on, and
+	 * every table agrees with the order, without the reconciler.
 	 */
 	@Test
 	void aCancelledPlacementStillWritesEveryCopy() {
 		UUID orderId = UUID.randomUUID();
 		UUID userId = UUID.randomUUID();
-		WriteGate.Held held = this.gate.hold("orders_by_user");
+		Hold hold = this.failures.holdWrite("orders_by_user");
 		Disposable request = webClient().post()
 			.uri("/orders")
 			.contentType(MediaType.APPLICATION_JSON)
@@ -187,10 +185,10 @@ class CopiesConvergeIntegrationTests {
 			.retrieve()
 			.toBodilessEntity()
 			.subscribe();
-		held.reached().block(Duration.ofSeconds(30));
+		hold.reached().as(StepVerifier::create).expectComplete().verify(Duration.ofSeconds(30));
 		assertThat(this.tables.orderById(orderId)).as("the source written before the copies").isNotNull();
 		request.dispose();
-		held.open();
+		hold.release();
 
 		await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> this.tables.assertCopiesAgree(orderId));
 		await().atMost(Duration.ofSeconds(20)).until(() -> this.intents.inFlight() == 0);
@@ -199,8 +197,9 @@ class CopiesConvergeIntegrationTests {
 
 	/**
 	 * A client that disconnects during an address change, while its open orders' copies
-	 * are held back, no longer leaves some orders with the old address: each open order
-	 * and every copy of it ends with the new one.
+	 * are being written (the first in the user's history held back), no longer leaves
+	 * some orders with the old address: each open order and every copy of it ends with
+	 * the new one.
 	 */
 	@Test
 	void aCancelledAddressChangeReachesEveryOpenOrder() {
@@ -212,7 +211,7 @@ class CopiesConvergeIntegrationTests {
 		place(second, userId).expectStatus().isCreated();
 		this.clock.add(Duration.ofMillis(1));
 
-		WriteGate.Held held = this.gate.hold("orders_by_user");
+		Hold hold = this.failures.holdWrite("orders_by_user");
 		Disposable request = webClient().put()
 			.uri("/users/{id}/shipping-address", userId)
 			.contentType(MediaType.APPLICATION_JSON)
@@ -220,9 +219,9 @@ class CopiesConvergeIntegrationTests {
 			.retrieve()
 			.toBodilessEntity()
 			.subscribe();
-		held.reached().block(Duration.ofSeconds(30));
+		hold.reached().as(StepVerifier::create).expectComplete().verify(Duration.ofSeconds(30));
 		request.dispose();
-		held.open();
+		hold.release();
 
 		ShippingAddress moved = TestOrders.address("Bahnhofstrasse 2");
 		await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
@@ -311,16 +310,16 @@ class CopiesConvergeIntegrationTests {
 
 	/**
 	 * Closing the context drains the changes in flight after the web server has stopped
-	 * taking requests ({@link WriteIntents#drain}): it waits for a placement whose copies
-	 * are held back, which then finishes with every copy written, and refuses a change
-	 * begun meanwhile before anything of it is written.
+	 * taking requests ({@link WriteIntents#drain}): it waits for a placement whose copy
+	 * in the user's history is held back, which then finishes with every copy written,
+	 * and refuses a change begun meanwhile before anything of it is written.
 	 */
 	@Test
 	void closingTheContextLosesNoChangeInFlight() throws Exception {
 		NewOrder order = TestOrders.order(UUID.randomUUID());
-		WriteGate.Held held = this.gate.hold("orders_by_user");
+		Hold hold = this.failures.holdWrite("orders_by_user");
 		Disposable placing = this.orders.place(order).subscribe();
-		held.reached().block(Duration.ofSeconds(30));
+		hold.reached().as(StepVerifier::create).expectComplete().verify(Duration.ofSeconds(30));
 
 		CompletableFuture<Boolean> drained = CompletableFuture
 			.supplyAsync(() -> this.intents.drain(Duration.ofSeconds(30)));
@@ -331,7 +330,7 @@ class CopiesConvergeIntegrationTests {
 				.isInstanceOf(WritesOverloadedException.class));
 		assertThat(drained).as("waiting for the held change").isNotDone();
 
-		held.open();
+		hold.release();
 		assertThat(drained.get(30, TimeUnit.SECONDS)).as("every change finished").isTrue();
 		this.tables.assertCopiesAgree(order.orderId());
 		placing.dispose();

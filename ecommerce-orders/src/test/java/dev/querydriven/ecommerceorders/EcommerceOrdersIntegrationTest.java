@@ -9,22 +9,18 @@ import java.lang.annotation.Target;
 
 import dev.querydriven.testsupport.ServiceIntegrationTest;
 
-import org.springframework.context.annotation.Import;
-
 /**
  * The one annotation of this service's integration tests: the whole application on a
  * random port against the real Cassandra node of this JVM, with a mutable clock, the
- * statement recorder and failure injection ({@link ServiceIntegrationTest}), and a gate
- * that holds one table's writes ({@link WriteGate}). Every integration test class carries
- * it and nothing else that changes the context, so they all share one application
- * context.
+ * statement recorder and failure injection ({@link ServiceIntegrationTest}). Every
+ * integration test class carries it and nothing else that changes the context, so they
+ * all share one application context.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 @Inherited
 @ServiceIntegrationTest
-@Import(WriteGate.class)
 public @interface EcommerceOrdersIntegrationTest {
 
 }
