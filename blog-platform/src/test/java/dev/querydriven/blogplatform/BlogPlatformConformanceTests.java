@@ -52,18 +52,14 @@ class BlogPlatformConformanceTests extends ServiceConformanceTests {
 
 	/**
 	 * The warnings the README defends: a deleted or moved post leaves a tombstone in
-	 * partitions that pages read by slices; and the keyed creates' claims (a shared
-	 * module's table, judged like the service's own), read only by the claim itself.
+	 * partitions that pages read by slices.
 	 */
 	@Override
 	protected List<AcceptedWarning> acceptedWarnings() {
 		String reason = "deletes are rare (about one post in a hundred) and each partition is bounded, so a slice "
 				+ "meets a few hundred tombstones at most; a deleted flag would leave dead rows every page skips";
 		return List.of(new AcceptedWarning("posts_by_author", "tombstones", reason),
-				new AcceptedWarning("posts_by_category", "tombstones", reason),
-				new AcceptedWarning("idempotency_keys", "unread-table",
-						"a keyed create's claim is read by its own lightweight transaction: IF NOT EXISTS answers "
-								+ "the existing claim to a repeat, so no query of its own reads the table"));
+				new AcceptedWarning("posts_by_category", "tombstones", reason));
 	}
 
 	/**

@@ -306,19 +306,13 @@ public class EcommerceOrdersQueryCatalog implements QueryCatalog {
 
 	@Override
 	public List<CatalogExemption> exemptions() {
-		return List.of(
-				new CatalogExemption("idempotency_keys", "unread-table",
-						"Read by its own statement: a keyed placement's claim (K1) is a lightweight transaction, "
-								+ "INSERT ... IF NOT EXISTS, whose condition reads the key's partition and answers "
-								+ "the earlier claim's request hash and order id; the check counts only a SELECT as "
-								+ "a read."),
-				new CatalogExemption("status_watermarks", "low-cardinality",
-						"Bookkeeping, not data: three rows of under 100 B, one per queued status, read once per queue "
-								+ "page and written by lightweight transaction at most once per 2-minute write window and "
-								+ "advancer run (declared 0.05/s), so there is neither data nor load to spread. "
-								+ "One row per status is the design: every writer and the advancer compare-and-set the "
-								+ "same serialised value. Sharding it, the rule's fix, would split that value and let "
-								+ "the advancer pass a day that a writer is protecting."));
+		return List.of(new CatalogExemption("status_watermarks", "low-cardinality",
+				"Bookkeeping, not data: three rows of under 100 B, one per queued status, read once per queue "
+						+ "page and written by lightweight transaction at most once per 2-minute write window and "
+						+ "advancer run (declared 0.05/s), so there is neither data nor load to spread. "
+						+ "One row per status is the design: every writer and the advancer compare-and-set the "
+						+ "same serialised value. Sharding it, the rule's fix, would split that value and let "
+						+ "the advancer pass a day that a writer is protecting."));
 	}
 
 }

@@ -1,6 +1,5 @@
 package dev.querydriven.socialfeed;
 
-import java.util.List;
 import java.util.UUID;
 
 import dev.querydriven.modelcheck.catalog.QueryCatalog;
@@ -9,7 +8,6 @@ import dev.querydriven.socialfeed.timeline.TimelineFanOutConfiguration;
 import dev.querydriven.socialfeed.user.UsersByIdRow;
 import dev.querydriven.testsupport.architecture.CqlTemplateException;
 import dev.querydriven.testsupport.architecture.ServiceArchitectureRules;
-import dev.querydriven.testsupport.conformance.AcceptedWarning;
 import dev.querydriven.testsupport.conformance.ServiceConformanceTests;
 import dev.querydriven.testsupport.hostile.HostileInput;
 import dev.querydriven.testsupport.recording.StatementRecorder;
@@ -29,18 +27,6 @@ class SocialFeedConformanceTests extends ServiceConformanceTests {
 
 	@Autowired
 	private StatementRecorder recorder;
-
-	/**
-	 * Tables that only lightweight transactions touch are never read by a SELECT: Paxos
-	 * reads them on the replicas to decide each condition.
-	 */
-	@Override
-	protected List<AcceptedWarning> acceptedWarnings() {
-		String claims = "written and deleted only by lightweight transactions, whose condition Paxos reads on the "
-				+ "replicas: the claim is the read";
-		return List.of(new AcceptedWarning("follow_claims", "unread-table", claims),
-				new AcceptedWarning("idempotency_keys", "unread-table", claims));
-	}
 
 	@Override
 	protected QueryCatalog catalog() {

@@ -9,8 +9,9 @@ import dev.querydriven.modelcheck.catalog.SizingFacts;
 
 /**
  * Catalogue integrity: every query names a table that exists and that its CQL uses, every
- * table serves a query (or is declared infrastructure), every query has a test, and the
- * node can prepare every statement.
+ * table serves a query (or is declared infrastructure), every table written is read (by a
+ * {@code SELECT}, or by a lightweight transaction's condition), every query has a test,
+ * and the node can prepare every statement.
  */
 final class CatalogueCheck {
 
@@ -69,14 +70,16 @@ final class CatalogueCheck {
 			if (context.isInfrastructure(table)) {
 				continue;
 			}
+			// A lightweight transaction's condition is a read: Paxos reads the row on
+			// the replicas to decide it, and a write that does not apply answers it.
 			if (!context.readsOf(table).isEmpty()) {
 				continue;
 			}
 			boolean written = !context.statementsOn(table).isEmpty();
 			if (written) {
 				context.add(new Finding(Verdict.WARN, Check.CATALOGUE, "unread-table", table, table,
-						"Table `" + table
-								+ "` is written by the catalogue's statements but read by none of its queries.",
+						"Table `" + table + "` is written by the catalogue's statements but read by none of them: "
+								+ "no query selects from it, and no lightweight transaction's condition reads it.",
 						Guidance.CATALOGUE,
 						"Catalogue the query that reads it, or drop the table if nothing reads it."));
 			}

@@ -179,4 +179,22 @@ final class CataloguedStatement {
 		return "SELECT".equals(kind());
 	}
 
+	/**
+	 * Whether the statement is a lightweight transaction ({@code IF NOT EXISTS},
+	 * {@code IF EXISTS}, {@code IF column = ...}); false when the parser could not read
+	 * the statement.
+	 */
+	boolean conditional() {
+		return parsed().map(CqlStatement::conditional).orElse(false);
+	}
+
+	/**
+	 * Whether the statement reads the table it names: a {@code SELECT}, or a lightweight
+	 * transaction, whose condition Paxos decides by reading the row on the replicas (a
+	 * write that does not apply answers the row it found).
+	 */
+	boolean readsItsTable() {
+		return isRead() || conditional();
+	}
+
 }

@@ -127,10 +127,24 @@ final class CheckContext {
 		return this.statements.stream().filter((statement) -> statement.table().equals(table)).toList();
 	}
 
-	/** The ids of the catalogued reads of a table. */
+	/**
+	 * The ids of the catalogued reads of a table: its {@code SELECT}s, and its
+	 * lightweight transactions, whose condition Paxos decides by reading the row on each
+	 * replica of a quorum.
+	 */
 	List<String> readsOf(String table) {
 		return this.statements.stream()
-			.filter((statement) -> statement.isRead() && statement.table().equals(table))
+			.filter((statement) -> statement.readsItsTable() && statement.table().equals(table))
+			.map(CataloguedStatement::id)
+			.toList();
+	}
+
+	/**
+	 * Of {@link #readsOf(String)}, the lightweight transactions: their condition reads.
+	 */
+	List<String> conditionReadsOf(String table) {
+		return this.statements.stream()
+			.filter((statement) -> statement.conditional() && statement.table().equals(table))
 			.map(CataloguedStatement::id)
 			.toList();
 	}

@@ -141,8 +141,8 @@ public final class ModelCheck {
 		String infrastructure = this.catalog.infrastructureTables().get(table);
 		Optional<SizingFacts> facts = context.facts(table);
 		if (infrastructure != null) {
-			return new TableAnalysis(table, shape.columns(), shape.comment(), context.readsOf(table), infrastructure,
-					null, "", null, null);
+			return new TableAnalysis(table, shape.columns(), shape.comment(), context.readsOf(table),
+					context.conditionReadsOf(table), infrastructure, null, "", null, null);
 		}
 		PartitionSizeCheck.Sizing sizing = PartitionSizeCheck.run(context, shape, facts);
 		if (sizing.estimate() != null) {
@@ -150,8 +150,9 @@ public final class ModelCheck {
 		}
 		RingDistribution distribution = facts.map((declared) -> DistributionCheck.run(context, shape, declared))
 			.orElse(null);
-		return new TableAnalysis(table, shape.columns(), shape.comment(), context.readsOf(table), null,
-				facts.orElse(null), sizing.growth(), sizing.estimate(), distribution);
+		return new TableAnalysis(table, shape.columns(), shape.comment(), context.readsOf(table),
+				context.conditionReadsOf(table), null, facts.orElse(null), sizing.growth(), sizing.estimate(),
+				distribution);
 	}
 
 	private List<Finding> exempt(List<Finding> findings, List<ExemptedFinding> exempted) {

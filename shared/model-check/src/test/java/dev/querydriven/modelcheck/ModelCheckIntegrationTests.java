@@ -254,6 +254,46 @@ class ModelCheckIntegrationTests {
 	}
 
 	/**
+	 * A lightweight transaction's condition is a read: Paxos reads the row on the
+	 * replicas to decide it, and a write that does not apply answers the row it found. A
+	 * table written only by lightweight transactions ({@code IF NOT EXISTS},
+	 * {@code IF column = ...}, {@code IF EXISTS}) is read, and the report says by what; a
+	 * table written only by plain writes is still an {@code unread-table}.
+	 */
+	@Test
+	void lightweightTransactionsReadTheTablesTheyWrite() {
+		QueryCatalog catalog = catalog(Fixtures.ANTI, List.of(new AccessPattern("Q1", "record an event once", "events",
+				"INSERT INTO events (user_id, event_time, event_type) VALUES (?, ?, ?) IF NOT EXISTS", "", null),
+				new AccessPattern("Q2", "rename a user of a country, if unchanged", "users_by_country",
+						"UPDATE users_by_country SET name = ? WHERE country = ? AND user_id = ? IF name = ?", "", null),
+				new AccessPattern("Q3", "an order leaves 'pending', if it is there", "orders_by_status",
+						"DELETE FROM orders_by_status WHERE status = ? AND order_time = ? IF EXISTS", "", null),
+				new AccessPattern("Q4", "post a message", "messages",
+						"INSERT INTO messages (thread_id, message_time, sender, content) VALUES (?, ?, ?, ?)", "",
+						null),
+				new AccessPattern("Q5", "a product by id", "products",
+						"SELECT name, category FROM products WHERE product_id = ?", "", null),
+				new AccessPattern("Q6", "rename a product", "products",
+						"UPDATE products SET name = ? WHERE product_id = ?", "", null)));
+		ModelReport report = ModelCheck.builder(catalog, anti).build().run();
+		assertThat(report.findings()).filteredOn((finding) -> finding.rule().equals("unread-table"))
+			.extracting(Finding::subject)
+			.containsExactly("messages");
+		assertThat(report.findings()).filteredOn((finding) -> finding.check() == Check.CATALOGUE)
+			.extracting(Finding::subject)
+			.doesNotContain("events", "users_by_country", "orders_by_status", "products");
+		assertThat(table(report, "events").queries()).containsExactly("Q1");
+		assertThat(table(report, "events").conditionReads()).containsExactly("Q1");
+		assertThat(table(report, "products").queries()).containsExactly("Q5");
+		assertThat(table(report, "products").conditionReads()).isEmpty();
+		assertThat(table(report, "messages").queries()).isEmpty();
+		assertThat(ReportRenderer.markdown(report, ReportRenderer.Part.COMMITTED)).contains(
+				"| Serves | Q1 (read by the LWT's condition) |", "| Serves | Q2 (read by the LWT's condition) |",
+				"| Serves | Q3 (read by the LWT's condition) |", "| Serves | Q5 |", "| Serves | no query |",
+				"Table `messages` is written by the catalogue's statements but read by none of them");
+	}
+
+	/**
 	 * A key taking more than a node's share of the load is a hot partition only when its
 	 * partition also writes faster than one partition sustains: a third of the posts of
 	 * {@code (user_id, month)} on one key passes at 0.0012 writes/s (the skew is left out

@@ -18,8 +18,9 @@ import dev.querydriven.modelcheck.cql.CqlStatement.Term;
 /**
  * A recursive-descent reader of the data-manipulation statements (SELECT, INSERT, UPDATE,
  * DELETE, BATCH). It reads the parts that decide how a statement meets the model —
- * tables, restrictions, orderings, assignments — and skips what does not (selectors,
- * conditions). Of a schema statement it reads the head only: what it creates, changes or
+ * tables, restrictions, orderings, assignments, whether an {@code IF} clause makes it a
+ * lightweight transaction — and skips what does not (selectors, the conditions
+ * themselves). Of a schema statement it reads the head only: what it creates, changes or
  * drops, and in which keyspace. Cassandra validates the statement itself when the model
  * check runs or prepares it; this parser only has to describe statements Cassandra
  * accepts.
@@ -246,10 +247,12 @@ final class CqlParser {
 			expectSymbol(")");
 		}
 		boolean usingTtl = false;
+		boolean conditional = false;
 		while (peek().type() == CqlToken.Type.WORD) {
 			if (acceptWord("if")) {
 				expectWord("not");
 				expectWord("exists");
+				conditional = true;
 			}
 			else if (peek().isWord("using")) {
 				usingTtl |= using();
@@ -258,7 +261,7 @@ final class CqlParser {
 				break;
 			}
 		}
-		return new CqlStatement.Insert(table, List.copyOf(columns), List.copyOf(values), usingTtl);
+		return new CqlStatement.Insert(table, List.copyOf(columns), List.copyOf(values), usingTtl, conditional);
 	}
 
 	private CqlStatement.Update update() {
@@ -273,8 +276,8 @@ final class CqlParser {
 		while (acceptSymbol(","));
 		expectWord("where");
 		List<Relation> where = relations();
-		skipCondition();
-		return new CqlStatement.Update(table, List.copyOf(assignments), where, usingTtl);
+		boolean conditional = skipCondition();
+		return new CqlStatement.Update(table, List.copyOf(assignments), where, usingTtl, conditional);
 	}
 
 	private Assignment assignment() {
@@ -338,8 +341,8 @@ final class CqlParser {
 		}
 		expectWord("where");
 		List<Relation> where = relations();
-		skipCondition();
-		return new CqlStatement.Delete(table, List.copyOf(columns), where);
+		boolean conditional = skipCondition();
+		return new CqlStatement.Delete(table, List.copyOf(columns), where, conditional);
 	}
 
 	private CqlStatement.Batch batch() {
@@ -392,13 +395,16 @@ final class CqlParser {
 		return ttl;
 	}
 
-	private void skipCondition() {
-		if (acceptWord("if")) {
-			while (peek().type() != CqlToken.Type.END && !peek().isSymbol(";") && !peek().isWord("apply")
-					&& !startsStatement(peek())) {
-				next();
-			}
+	/** Skips an {@code IF} clause; returns whether there was one. */
+	private boolean skipCondition() {
+		if (!acceptWord("if")) {
+			return false;
 		}
+		while (peek().type() != CqlToken.Type.END && !peek().isSymbol(";") && !peek().isWord("apply")
+				&& !startsStatement(peek())) {
+			next();
+		}
+		return true;
 	}
 
 	private static boolean startsStatement(CqlToken token) {

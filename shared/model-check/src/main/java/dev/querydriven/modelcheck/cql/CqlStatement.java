@@ -5,8 +5,9 @@ import java.util.Optional;
 
 /**
  * The structure of one CQL statement, as far as the model check needs it: the table, the
- * restrictions of its {@code WHERE} clause, its ordering, its assignments and deletions.
- * Names are Cassandra's internal names (unquoted names lower-cased).
+ * restrictions of its {@code WHERE} clause, its ordering, its assignments and deletions,
+ * whether it is a lightweight transaction. Names are Cassandra's internal names (unquoted
+ * names lower-cased).
  */
 public sealed interface CqlStatement permits CqlStatement.Select, CqlStatement.Insert, CqlStatement.Update,
 		CqlStatement.Delete, CqlStatement.Batch, CqlStatement.Schema, CqlStatement.Other {
@@ -26,6 +27,17 @@ public sealed interface CqlStatement permits CqlStatement.Select, CqlStatement.I
 	 * @return the table name, or empty for statements on no table
 	 */
 	Optional<TableName> target();
+
+	/**
+	 * Whether the statement is a lightweight transaction: a write with an {@code IF}
+	 * clause ({@code IF NOT EXISTS}, {@code IF EXISTS}, {@code IF column = ...}), or a
+	 * batch holding one. Paxos reads the row on the replicas to decide the condition, and
+	 * a write that does not apply answers the row it found: the condition is a read.
+	 * @return {@code true} when the statement has an {@code IF} clause
+	 */
+	default boolean conditional() {
+		return false;
+	}
 
 	/**
 	 * A table name, possibly qualified by its keyspace.
@@ -69,8 +81,10 @@ public sealed interface CqlStatement permits CqlStatement.Select, CqlStatement.I
 	 * @param columns the columns written ({@code INSERT ... JSON}: empty)
 	 * @param values the values, aligned with the columns
 	 * @param usingTtl whether the cells expire ({@code USING TTL})
+	 * @param conditional whether it ends with {@code IF NOT EXISTS}
 	 */
-	record Insert(TableName table, List<String> columns, List<Term> values, boolean usingTtl) implements CqlStatement {
+	record Insert(TableName table, List<String> columns, List<Term> values, boolean usingTtl,
+			boolean conditional) implements CqlStatement {
 
 		@Override
 		public Optional<TableName> target() {
@@ -96,9 +110,11 @@ public sealed interface CqlStatement permits CqlStatement.Select, CqlStatement.I
 	 * @param assignments the {@code SET} clause
 	 * @param where the restrictions
 	 * @param usingTtl whether the cells expire ({@code USING TTL})
+	 * @param conditional whether it has an {@code IF} clause ({@code IF EXISTS},
+	 * {@code IF column = ...})
 	 */
-	record Update(TableName table, List<Assignment> assignments, List<Relation> where,
-			boolean usingTtl) implements CqlStatement {
+	record Update(TableName table, List<Assignment> assignments, List<Relation> where, boolean usingTtl,
+			boolean conditional) implements CqlStatement {
 
 		@Override
 		public Optional<TableName> target() {
@@ -113,8 +129,11 @@ public sealed interface CqlStatement permits CqlStatement.Select, CqlStatement.I
 	 * @param table the table
 	 * @param columns the columns or elements deleted; empty when whole rows are
 	 * @param where the restrictions
+	 * @param conditional whether it has an {@code IF} clause ({@code IF EXISTS},
+	 * {@code IF column = ...})
 	 */
-	record Delete(TableName table, List<Deletion> columns, List<Relation> where) implements CqlStatement {
+	record Delete(TableName table, List<Deletion> columns, List<Relation> where,
+			boolean conditional) implements CqlStatement {
 
 		@Override
 		public Optional<TableName> target() {
@@ -134,6 +153,16 @@ public sealed interface CqlStatement permits CqlStatement.Select, CqlStatement.I
 		@Override
 		public Optional<TableName> target() {
 			return this.statements.stream().flatMap((statement) -> statement.target().stream()).findFirst();
+		}
+
+		/**
+		 * Whether the batch is conditional: one of its statements has an {@code IF}
+		 * clause (the whole batch then applies or not, on one partition of one table).
+		 * @return {@code true} when a statement inside is a lightweight transaction
+		 */
+		@Override
+		public boolean conditional() {
+			return this.statements.stream().anyMatch(CqlStatement::conditional);
 		}
 
 	}

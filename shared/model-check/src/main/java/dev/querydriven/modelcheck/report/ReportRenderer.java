@@ -210,7 +210,7 @@ public final class ReportRenderer {
 				blocks.add(new Block.Table(List.of("", ""), rows));
 				continue;
 			}
-			rows.add(List.of("Serves", table.queries().isEmpty() ? "no query" : String.join(", ", table.queries())));
+			rows.add(List.of("Serves", serves(table)));
 			rows.add(List.of("Growth", table.growth()));
 			rows.add(List.of("Facts", facts(table.facts())));
 			rows.add(List.of("Partition size", size(table.estimate())));
@@ -222,6 +222,20 @@ public final class ReportRenderer {
 			blocks.add(new Block.Paragraph("Materialized views: "
 					+ report.views().stream().map((view) -> "`" + view + "`").collect(Collectors.joining(", ")) + "."));
 		}
+	}
+
+	/**
+	 * The statements reading a table; a lightweight transaction is named as one, its
+	 * condition being the read.
+	 */
+	private static String serves(TableAnalysis table) {
+		if (table.queries().isEmpty()) {
+			return "no query";
+		}
+		return table.queries()
+			.stream()
+			.map((id) -> table.conditionReads().contains(id) ? id + " (read by the LWT's condition)" : id)
+			.collect(Collectors.joining(", "));
 	}
 
 	private static String facts(SizingFacts facts) {

@@ -117,6 +117,31 @@ class CqlStatementTests {
 			.type()).isEqualTo(BatchType.LOGGED);
 	}
 
+	/**
+	 * A write with an {@code IF} clause is a lightweight transaction, and so is a batch
+	 * holding one; a plain write, a read and a schema statement's {@code IF NOT EXISTS}
+	 * are not.
+	 */
+	@Test
+	void ifClauseMakesALightweightTransaction() {
+		assertThat(CqlStatement.parse("INSERT INTO k (a, b) VALUES (?, ?) IF NOT EXISTS USING TTL 60").conditional())
+			.isTrue();
+		assertThat(CqlStatement.parse("UPDATE o SET s = ? WHERE id = ? IF s = ? AND v = ?").conditional()).isTrue();
+		assertThat(CqlStatement.parse("UPDATE o SET s = ? WHERE id = ? IF EXISTS").conditional()).isTrue();
+		assertThat(CqlStatement.parse("DELETE FROM c WHERE a = ? AND b = ? IF EXISTS").conditional()).isTrue();
+		assertThat(CqlStatement.parse("DELETE FROM u WHERE name = ? IF user_id = ?").conditional()).isTrue();
+		assertThat(CqlStatement
+			.parse("BEGIN BATCH INSERT INTO a (k, c) VALUES (1, 1); UPDATE a SET v = ? WHERE k = 1 AND c = 2 "
+					+ "IF v = ? APPLY BATCH")
+			.conditional()).isTrue();
+		assertThat(CqlStatement.parse("INSERT INTO k (a, b) VALUES (?, ?) USING TTL 60").conditional()).isFalse();
+		assertThat(CqlStatement.parse("UPDATE o SET s = ? WHERE id = ?").conditional()).isFalse();
+		assertThat(CqlStatement.parse("DELETE FROM c WHERE a = ?").conditional()).isFalse();
+		assertThat(CqlStatement.parse("BEGIN BATCH INSERT INTO a (k) VALUES (1) APPLY BATCH").conditional()).isFalse();
+		assertThat(CqlStatement.parse("SELECT * FROM k WHERE a = ?").conditional()).isFalse();
+		assertThat(CqlStatement.parse("CREATE TABLE IF NOT EXISTS t (k int PRIMARY KEY)").conditional()).isFalse();
+	}
+
 	/** Schema statements read or write no table's rows: they have no target. */
 	@Test
 	void schemaStatementsHaveNoTarget() {
