@@ -115,6 +115,13 @@ public final class EmbeddedCassandra implements AutoCloseable {
 
 	private final Deque<String> logTail = new ArrayDeque<>();
 
+	/**
+	 * Whether the node's output said, since its launch, that a port it was given was
+	 * taken. Kept apart from the tail: a node that fails to bind drains on its way out,
+	 * and the drain's lines push the error out of the tail before the process ends.
+	 */
+	private volatile boolean portTakenSinceLaunch;
+
 	private Credentials superuser;
 
 	private String version;
@@ -187,7 +194,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
 			}
 			catch (CassandraStartupException ex) {
 				destroy();
-				if (attempt >= attempts || !portTaken(logTail())) {
+				if (attempt >= attempts || !this.portTakenSinceLaunch) {
 					throw ex;
 				}
 				logger.info("A port chosen for Cassandra was taken meanwhile; retrying with other ports");
@@ -289,6 +296,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
 		synchronized (this.logTail) {
 			this.logTail.clear();
 		}
+		this.portTakenSinceLaunch = false;
 		this.replayedMutations = 0;
 		this.replayTime = Duration.ZERO;
 		try {
@@ -372,12 +380,7 @@ public final class EmbeddedCassandra implements AutoCloseable {
 		try (BufferedReader reader = new BufferedReader(
 				new InputStreamReader(source.getInputStream(), StandardCharsets.UTF_8))) {
 			for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-				synchronized (this.logTail) {
-					if (this.logTail.size() == LOG_TAIL_LINES) {
-						this.logTail.removeFirst();
-					}
-					this.logTail.addLast(line);
-				}
+				record(line);
 				nodeLogger.debug("[{}] {}", this.nativePort, line);
 				Matcher replay = REPLAY_COMPLETE.matcher(line);
 				if (replay.find()) {
@@ -393,6 +396,31 @@ public final class EmbeddedCassandra implements AutoCloseable {
 			// The stream closes with the process; the check below reports it.
 		}
 		ready.completeExceptionally(new IllegalStateException("The Cassandra process ended"));
+	}
+
+	/**
+	 * Keeps a line of the node's output in its tail, and notes a port taken.
+	 * @param line the line
+	 */
+	void record(String line) {
+		synchronized (this.logTail) {
+			if (this.logTail.size() == LOG_TAIL_LINES) {
+				this.logTail.removeFirst();
+			}
+			this.logTail.addLast(line);
+		}
+		if (portTaken(List.of(line))) {
+			this.portTakenSinceLaunch = true;
+		}
+	}
+
+	/**
+	 * Whether the node's output said, since its last launch, that a port chosen for it
+	 * was taken: whether another choice of ports may succeed.
+	 * @return {@code true} once a line said so
+	 */
+	boolean portTakenSinceLaunch() {
+		return this.portTakenSinceLaunch;
 	}
 
 	/**

@@ -1,8 +1,10 @@
 package dev.querydriven.embeddedcassandra;
 
+import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -25,6 +27,23 @@ class NodeOutcomeTests {
 			.isTrue();
 		assertThat(EmbeddedCassandra.portTaken(List.of("java.net.BindException: Address already in use"))).isTrue();
 		assertThat(EmbeddedCassandra.portTaken(List.of("Invalid yaml: heap"))).isFalse();
+	}
+
+	/**
+	 * A node that fails to bind a port drains on its way out, and the drain's lines push
+	 * the bind error out of the log tail: the port taken is still recognised, so that the
+	 * start tries other ports.
+	 */
+	@Test
+	void aPortTakenIsRememberedPastTheLogTail(@TempDir Path directory) {
+		EmbeddedCassandra node = EmbeddedCassandra.builder().directory(directory).build();
+		node.record("ERROR [main] CassandraDaemon.java:887 - Exception encountered during startup");
+		node.record("java.lang.IllegalStateException: Failed to bind port 9042 on 127.0.0.1.");
+		for (int i = 0; i < 200; i++) {
+			node.record("INFO  Completed flushing system_schema.tables for commitlog position " + i);
+		}
+		assertThat(EmbeddedCassandra.portTaken(node.logTail())).as("the tail alone").isFalse();
+		assertThat(node.portTakenSinceLaunch()).isTrue();
 	}
 
 	/**
