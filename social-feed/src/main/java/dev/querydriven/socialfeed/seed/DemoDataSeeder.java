@@ -111,7 +111,7 @@ class DemoDataSeeder implements ApplicationRunner, DisposableBean {
 					done.users(), done.follows(), done.posts(), done.likes());
 			logger.info("Demo data ready: try GET /users/by-username/{}", POPULAR.get(0).username());
 			this.events.publishEvent(done);
-		}, (error) -> logger.error("Seeding demo data failed (re-running the service resumes it)", error));
+		}, (error) -> logger.error("Demo data seeding failed (re-running the service resumes it)", error));
 	}
 
 	@Override
