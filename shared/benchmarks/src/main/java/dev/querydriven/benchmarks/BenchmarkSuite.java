@@ -4,11 +4,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -307,7 +305,8 @@ public final class BenchmarkSuite {
 				try {
 					for (ServiceBenchmark service : this.services) {
 						starting.put(service.name(),
-								CompletableFuture.supplyAsync(() -> ServiceJvm.start(service, executableJar(service),
+								CompletableFuture.supplyAsync(() -> ServiceJvm.start(service,
+										ServiceJvm.runnableJar(service.name(), this.benchmarks.target(service)),
 										node.contactPoint().getHostString() + ":" + node.contactPoint().getPort(),
 										node.localDatacenter(), roles.get(service.name()), this.settings.jvmOptions(),
 										this.output.resolve("http").resolve(service.name() + ".log"),
@@ -382,35 +381,6 @@ public final class BenchmarkSuite {
 					this.notes.add(name + ": " + warnings + " Cassandra warnings in the layer JVM's log");
 				}
 			});
-		}
-	}
-
-	/**
-	 * The service's jar, {@code target/<service>-<version>.jar}: the runnable one, since
-	 * Spring Boot's repackaging replaces the plain jar (left beside it as
-	 * {@code .jar.original}). Should an earlier build have left a jar of another version,
-	 * the newest is this build's.
-	 */
-	private Path executableJar(ServiceBenchmark service) {
-		Path target = this.benchmarks.target(service);
-		try (Stream<Path> files = Files.list(target)) {
-			return files.filter((file) -> file.getFileName().toString().startsWith(service.name() + "-"))
-				.filter((file) -> file.getFileName().toString().endsWith(".jar"))
-				.max(Comparator.comparing(BenchmarkSuite::lastModified))
-				.orElseThrow(() -> new IllegalStateException("No " + service.name() + "-<version>.jar in " + target
-						+ ": build it first (./mvnw -B -pl shared/benchmarks -am verify -Pbenchmarks does)"));
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("No build output in " + target, ex);
-		}
-	}
-
-	private static FileTime lastModified(Path file) {
-		try {
-			return Files.getLastModifiedTime(file);
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
 		}
 	}
 

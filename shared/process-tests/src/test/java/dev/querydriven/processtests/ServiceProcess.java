@@ -9,7 +9,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -17,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Predicate;
-import java.util.stream.Stream;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
@@ -104,8 +102,10 @@ final class ServiceProcess implements AutoCloseable {
 				ServiceJvm.connection(contactPoint, node.localDatacenter(), this.role));
 		properties.put("querydriven." + this.service + ".seed.enabled", "false");
 		properties.putAll(faults);
-		return ServiceJvm.start(this.service, jar(), properties,
-				Map.of("SPRING_CASSANDRA_PASSWORD", this.role.password()), JVM_OPTIONS,
+		return ServiceJvm.start(this.service,
+				ServiceJvm.runnableJar(this.service,
+						Path.of("..", "..", this.service, "target").toAbsolutePath().normalize()),
+				properties, Map.of("SPRING_CASSANDRA_PASSWORD", this.role.password()), JVM_OPTIONS,
 				target().resolve(this.service + "-" + name + ".log"), (message) -> {
 				});
 	}
@@ -148,18 +148,6 @@ final class ServiceProcess implements AutoCloseable {
 			.send(HttpRequest.newBuilder(URI.create(jvm.baseUrl() + path)).timeout(Duration.ofSeconds(10)).build(),
 					HttpResponse.BodyHandlers.ofString())
 			.body());
-	}
-
-	/**
-	 * Waits until a {@code GET} answers a body that contains every given text.
-	 * @param jvm the JVM
-	 * @param path the path
-	 * @param texts what the body must contain
-	 */
-	void awaitShown(ServiceJvm jvm, String path, String... texts) {
-		await().atMost(CONVERGED_WITHIN)
-			.pollInterval(Duration.ofMillis(250))
-			.untilAsserted(() -> assertThat(get(jvm, path)).as("GET %s", path).contains(texts));
 	}
 
 	/**
@@ -274,20 +262,6 @@ final class ServiceProcess implements AutoCloseable {
 
 	private static Path target() {
 		return Path.of("target", "process-tests").toAbsolutePath();
-	}
-
-	/** The service's runnable jar, as its build left it in its {@code target}. */
-	private Path jar() {
-		Path target = Path.of("..", "..", this.service, "target").toAbsolutePath().normalize();
-		try (Stream<Path> files = Files.list(target)) {
-			return files
-				.filter((file) -> file.getFileName().toString().matches(this.service + "-[0-9][^-]*(-SNAPSHOT)?\\.jar"))
-				.findFirst()
-				.orElseThrow(() -> new IllegalStateException("No runnable jar in " + target + ": package it first"));
-		}
-		catch (IOException ex) {
-			throw new IllegalStateException("No build output in " + target, ex);
-		}
 	}
 
 }

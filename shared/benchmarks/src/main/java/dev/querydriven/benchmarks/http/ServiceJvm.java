@@ -9,8 +9,10 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -106,6 +108,38 @@ public final class ServiceJvm implements AutoCloseable {
 			throw ex;
 		}
 		return jvm;
+	}
+
+	/**
+	 * A service's runnable jar in its build's {@code target}:
+	 * {@code <service>-<version>.jar}, since Spring Boot's repackaging replaces the plain
+	 * jar (left beside it as {@code .jar.original}). Should an earlier build have left a
+	 * jar of another version, the newest is this build's.
+	 * @param service the service's module name, e.g. {@code iot-sensors}
+	 * @param target its build's output directory
+	 * @return the jar
+	 * @throws IllegalStateException when the service was not packaged
+	 */
+	public static Path runnableJar(String service, Path target) {
+		try (Stream<Path> files = Files.list(target)) {
+			return files.filter((file) -> file.getFileName().toString().startsWith(service + "-"))
+				.filter((file) -> file.getFileName().toString().endsWith(".jar"))
+				.max(Comparator.comparing(ServiceJvm::lastModified))
+				.orElseThrow(() -> new IllegalStateException(
+						"No " + service + "-<version>.jar in " + target + ": package the service first"));
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("No build output in " + target, ex);
+		}
+	}
+
+	private static FileTime lastModified(Path file) {
+		try {
+			return Files.getLastModifiedTime(file);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
 	}
 
 	/**
