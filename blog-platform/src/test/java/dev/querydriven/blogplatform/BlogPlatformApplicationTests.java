@@ -3,17 +3,19 @@ package dev.querydriven.blogplatform;
 import java.util.Map;
 import java.util.UUID;
 
+import dev.querydriven.testsupport.Callers;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * End to end over HTTP on the real node: a post's life through every endpoint, and bad
- * input that leaves nothing behind.
+ * End to end over HTTP on the real node: a post's life through every endpoint, each
+ * request as the caller the rules ask for, and bad input that leaves nothing behind.
  */
 @BlogPlatformIntegrationTest
 class BlogPlatformApplicationTests {
@@ -21,21 +23,29 @@ class BlogPlatformApplicationTests {
 	@Autowired
 	private WebTestClient client;
 
+	@Autowired
+	private Callers callers;
+
+	@LocalManagementPort
+	private int managementPort;
+
 	/**
 	 * Publish, read, view, comment, list by author and category, edit, move, delete:
-	 * every endpoint answers as documented.
+	 * every endpoint answers as documented, the reads and the view without a token, the
+	 * writes with the author's (or, for the comment, a reader's).
 	 */
 	@Test
 	void postLifeOverHttp() {
 		UUID authorId = UUID.randomUUID();
+		UUID readerId = UUID.randomUUID();
+		WebTestClient author = this.client.mutateWith(this.callers.as(authorId));
 		String category = BlogTables.randomCategory();
 		String target = BlogTables.randomCategory();
 
-		String postId = this.client.post()
+		String postId = author.post()
 			.uri("/posts")
 			.contentType(MediaType.APPLICATION_JSON)
-			.bodyValue(Map.of("authorId", authorId, "title", "Hello Cassandra", "body", "Query first.", "category",
-					category))
+			.bodyValue(Map.of("title", "Hello Cassandra", "body", "Query first.", "category", category))
 			.exchange()
 			.expectStatus()
 			.isCreated()
@@ -57,10 +67,11 @@ class BlogPlatformApplicationTests {
 			.jsonPath("$.views")
 			.isEqualTo(1);
 
-		this.client.post()
+		this.client.mutateWith(this.callers.as(readerId))
+			.post()
 			.uri("/posts/{id}/comments", postId)
 			.contentType(MediaType.APPLICATION_JSON)
-			.bodyValue(Map.of("authorName", "Ann", "text", "Great read"))
+			.bodyValue(Map.of("text", "Great read"))
 			.exchange()
 			.expectStatus()
 			.isCreated();
@@ -92,7 +103,7 @@ class BlogPlatformApplicationTests {
 			.jsonPath("$.items[0].title")
 			.isEqualTo("Hello Cassandra");
 
-		this.client.put()
+		author.put()
 			.uri("/posts/{id}", postId)
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue(Map.of("title", "Hello again", "category", target))
@@ -117,7 +128,7 @@ class BlogPlatformApplicationTests {
 			.jsonPath("$.items[0].title")
 			.isEqualTo("Hello again");
 
-		this.client.delete().uri("/posts/{id}", postId).exchange().expectStatus().isNoContent();
+		author.delete().uri("/posts/{id}", postId).exchange().expectStatus().isNoContent();
 		this.client.get().uri("/posts/{id}", postId).exchange().expectStatus().isNotFound();
 		this.client.get().uri("/authors/{id}/posts", authorId).exchange().expectBody().jsonPath("$.items").isEmpty();
 	}
@@ -131,10 +142,11 @@ class BlogPlatformApplicationTests {
 		UUID authorId = UUID.randomUUID();
 		String category = BlogTables.randomCategory();
 
-		this.client.post()
+		this.client.mutateWith(this.callers.as(authorId))
+			.post()
 			.uri("/posts")
 			.contentType(MediaType.APPLICATION_JSON)
-			.bodyValue(Map.of("authorId", authorId, "title", "t".repeat(201), "body", "b", "category", category))
+			.bodyValue(Map.of("title", "t".repeat(201), "body", "b", "category", category))
 			.exchange()
 			.expectStatus()
 			.isBadRequest()
@@ -150,7 +162,10 @@ class BlogPlatformApplicationTests {
 			.isEmpty();
 	}
 
-	/** The OpenAPI document and the health endpoint are served. */
+	/**
+	 * The OpenAPI document is served on the application's port, the health check on the
+	 * management port (to anyone), and actuator not at all on the application's port.
+	 */
 	@Test
 	void openApiAndHealthAreServed() {
 		this.client.get()
@@ -160,7 +175,21 @@ class BlogPlatformApplicationTests {
 			.isOk()
 			.expectBody(String.class)
 			.value((json) -> assertThat(json).contains("/posts/{postId}", "/categories/{category}/posts"));
-		this.client.get().uri("/actuator/health").exchange().expectStatus().isOk();
+		ManagementPort.client(this.managementPort)
+			.get()
+			.uri("/actuator/health")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.status")
+			.isEqualTo("UP");
+		this.client.mutateWith(this.callers.as(UUID.randomUUID(), "admin"))
+			.get()
+			.uri("/actuator/health")
+			.exchange()
+			.expectStatus()
+			.isNotFound();
 	}
 
 }

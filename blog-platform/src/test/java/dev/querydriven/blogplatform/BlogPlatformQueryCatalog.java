@@ -251,8 +251,8 @@ public class BlogPlatformQueryCatalog implements QueryCatalog {
 	 * lightweight transaction's partition counts as read (Paxos reads it to evaluate the
 	 * condition); a counter increment is a write, and is not counted. Reads that depend
 	 * on the posts-by-category migration's phase are stated for the phase that reads the
-	 * most (the category pages once reads come from the month buckets; the admin
-	 * endpoints once a backfill and a verify ran). The engine's reads of its own state
+	 * most (the category pages once reads come from the month buckets; the migrations
+	 * endpoint once a backfill and a verify ran). The engine's reads of its own state
 	 * count like any other: they run in the request.
 	 */
 	@Override
@@ -303,16 +303,13 @@ public class BlogPlatformQueryCatalog implements QueryCatalog {
 						"the post and its comment count (the thread's cap); the comment and the increment are "
 								+ "writes" + claim),
 				new RouteBudget("GET /posts/{postId}/comments", 2, 2, "the post and its thread: one partition each"),
-				new RouteBudget("GET /admin/migrations", TABLE_MIGRATIONS * migrationStatus,
+				new RouteBudget("GET /actuator/migrations", TABLE_MIGRATIONS * migrationStatus,
 						TABLE_MIGRATIONS * migrationStatus,
 						"per registered migration (" + TABLE_MIGRATIONS + "): " + status),
-				new RouteBudget("GET /admin/migrations/{name}", migrationStatus, migrationStatus, status),
-				new RouteBudget("POST /admin/migrations/{name}/advance", migrationStatus, migrationStatus,
-						"the state, read and changed by a lightweight transaction, then the status: " + status + job),
-				new RouteBudget("POST /admin/migrations/{name}/rollback", migrationStatus, migrationStatus,
-						"the state, read and changed by a lightweight transaction, then the status: " + status + job),
-				new RouteBudget("POST /admin/migrations/{name}/resume", migrationStatus, migrationStatus,
-						"the state, read and leased by a lightweight transaction, then the status: " + status + job));
+				new RouteBudget("GET /actuator/migrations/{name}", migrationStatus, migrationStatus, status),
+				new RouteBudget("POST /actuator/migrations/{name}/{action}", migrationStatus, migrationStatus,
+						"advance, rollback or resume: the state, read and changed (or, to resume, leased) by a "
+								+ "lightweight transaction, then the status: " + status + job));
 	}
 
 	@Override

@@ -11,6 +11,7 @@ import java.util.concurrent.CompletableFuture;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
 import dev.querydriven.modeling.ServesQuery;
+import dev.querydriven.testsupport.Callers;
 import dev.querydriven.testsupport.StatementFailures;
 import dev.querydriven.testsupport.StatementFailures.Failure;
 import dev.querydriven.testsupport.StatementFailures.Hold;
@@ -25,6 +26,7 @@ import reactor.test.StepVerifier;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.EntityExchangeResult;
@@ -75,6 +77,9 @@ class CopiesConvergeIntegrationTests {
 	@Autowired
 	private StatementRecorder recorder;
 
+	@Autowired
+	private Callers callers;
+
 	@LocalServerPort
 	private int port;
 
@@ -104,10 +109,11 @@ class CopiesConvergeIntegrationTests {
 		String category = BlogTables.randomCategory();
 		Instant begun = this.clock.instant();
 		this.failures.failWrites("posts_by_author", 1, Failure.INVALID_QUERY);
-		this.client.post()
+		this.client.mutateWith(this.callers.as(authorId))
+			.post()
 			.uri("/posts")
 			.contentType(MediaType.APPLICATION_JSON)
-			.bodyValue(newPost(authorId, "Lost copies", category))
+			.bodyValue(newPost("Lost copies", category))
 			.exchange()
 			.expectStatus()
 			.is5xxServerError();
@@ -147,6 +153,7 @@ class CopiesConvergeIntegrationTests {
 		Disposable request = WebClient.create("http://localhost:" + this.port)
 			.put()
 			.uri("/posts/{id}", postId)
+			.header(HttpHeaders.AUTHORIZATION, "Bearer " + this.callers.tokens().forUser(authorId))
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue(Map.of("title", "After", "category", to))
 			.retrieve()
@@ -169,7 +176,8 @@ class CopiesConvergeIntegrationTests {
 	/**
 	 * A publication sent again with the same Idempotency-Key answers 201 with the same
 	 * post (same id, same body) and publishes nothing more; the same key with another
-	 * post is a 422 naming the header.
+	 * post is a 422 naming the header. A key is its caller's own: another author's
+	 * request with the same key publishes their own post.
 	 */
 	@Test
 	@ServesQuery("K1")
@@ -177,8 +185,8 @@ class CopiesConvergeIntegrationTests {
 		UUID authorId = UUID.randomUUID();
 		String category = BlogTables.randomCategory();
 		String key = UUID.randomUUID().toString();
-		EntityExchangeResult<Map> first = keyedPublish(key, newPost(authorId, "Once", category), HttpStatus.CREATED);
-		EntityExchangeResult<Map> again = keyedPublish(key, newPost(authorId, "Once", category), HttpStatus.CREATED);
+		EntityExchangeResult<Map> first = keyedPublish(authorId, key, newPost("Once", category), HttpStatus.CREATED);
+		EntityExchangeResult<Map> again = keyedPublish(authorId, key, newPost("Once", category), HttpStatus.CREATED);
 
 		assertThat(again.getResponseBody()).isEqualTo(first.getResponseBody());
 		assertThat(again.getResponseHeaders().getLocation()).isEqualTo(first.getResponseHeaders().getLocation());
@@ -186,11 +194,12 @@ class CopiesConvergeIntegrationTests {
 			.satisfies((row) -> assertThat(row.getUuid("post_id").toString())
 				.isEqualTo(first.getResponseBody().get("id")));
 
-		this.client.post()
+		this.client.mutateWith(this.callers.as(authorId))
+			.post()
 			.uri("/posts")
 			.contentType(MediaType.APPLICATION_JSON)
 			.header("Idempotency-Key", key)
-			.bodyValue(newPost(authorId, "Another", category))
+			.bodyValue(newPost("Another", category))
 			.exchange()
 			.expectStatus()
 			.isEqualTo(HttpStatus.UNPROCESSABLE_CONTENT)
@@ -198,6 +207,12 @@ class CopiesConvergeIntegrationTests {
 			.jsonPath("$.errors[0].field")
 			.isEqualTo("Idempotency-Key");
 		assertThat(new BlogTables(this.session).authorPosts(authorId)).hasSize(1);
+
+		UUID otherAuthor = UUID.randomUUID();
+		EntityExchangeResult<Map> theirs = keyedPublish(otherAuthor, key, newPost("Once", category),
+				HttpStatus.CREATED);
+		assertThat(theirs.getResponseBody().get("id")).isNotEqualTo(first.getResponseBody().get("id"));
+		assertThat(theirs.getResponseBody().get("authorId")).isEqualTo(otherAuthor.toString());
 	}
 
 	/**
@@ -209,9 +224,10 @@ class CopiesConvergeIntegrationTests {
 	@ServesQuery("K1")
 	void aKeyedCommentHappensOnce() {
 		UUID postId = publish(UUID.randomUUID(), "Commented", BlogTables.randomCategory());
+		UUID reader = UUID.randomUUID();
 		String key = UUID.randomUUID().toString();
-		Map<?, ?> first = keyedComment(postId, key, "Great read", HttpStatus.CREATED);
-		Map<?, ?> again = keyedComment(postId, key, "Great read", HttpStatus.CREATED);
+		Map<?, ?> first = keyedComment(reader, postId, key, "Great read", HttpStatus.CREATED);
+		Map<?, ?> again = keyedComment(reader, postId, key, "Great read", HttpStatus.CREATED);
 
 		assertThat(again).isEqualTo(first);
 		BlogTables tables = new BlogTables(this.session);
@@ -219,11 +235,12 @@ class CopiesConvergeIntegrationTests {
 			.satisfies((row) -> assertThat(row.getUuid("comment_id").toString()).isEqualTo(first.get("id")));
 		assertThat(tables.commentCount(postId).getLong("comments")).isEqualTo(1);
 
-		this.client.post()
+		this.client.mutateWith(this.callers.as(reader))
+			.post()
 			.uri("/posts/{id}/comments", postId)
 			.contentType(MediaType.APPLICATION_JSON)
 			.header("Idempotency-Key", key)
-			.bodyValue(Map.of("authorName", "Ann", "text", "Changed my mind"))
+			.bodyValue(Map.of("text", "Changed my mind"))
 			.exchange()
 			.expectStatus()
 			.isEqualTo(HttpStatus.UNPROCESSABLE_CONTENT)
@@ -241,9 +258,11 @@ class CopiesConvergeIntegrationTests {
 	 */
 	@Test
 	void a503SaysWhetherARetryIsSafe() {
-		UUID postId = publish(UUID.randomUUID(), "Unavailable", BlogTables.randomCategory());
+		UUID authorId = UUID.randomUUID();
+		WebTestClient author = this.client.mutateWith(this.callers.as(authorId));
+		UUID postId = publish(authorId, "Unavailable", BlogTables.randomCategory());
 		this.failures.failWrites("posts_by_id", 1, Failure.UNAVAILABLE);
-		this.client.put()
+		author.put()
 			.uri("/posts/{id}", postId)
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue(Map.of("title", "Edited"))
@@ -255,10 +274,10 @@ class CopiesConvergeIntegrationTests {
 			.value((String detail) -> assertThat(detail).endsWith("the request is safe to retry."));
 
 		this.failures.failWrites("posts_by_id", 1, Failure.UNAVAILABLE);
-		this.client.post()
+		author.post()
 			.uri("/posts")
 			.contentType(MediaType.APPLICATION_JSON)
-			.bodyValue(newPost(UUID.randomUUID(), "Maybe", BlogTables.randomCategory()))
+			.bodyValue(newPost("Maybe", BlogTables.randomCategory()))
 			.exchange()
 			.expectStatus()
 			.isEqualTo(HttpStatus.SERVICE_UNAVAILABLE)
@@ -268,11 +287,11 @@ class CopiesConvergeIntegrationTests {
 				.doesNotContain("safe to retry"));
 
 		this.failures.failWrites("posts_by_id", 1, Failure.UNAVAILABLE);
-		this.client.post()
+		author.post()
 			.uri("/posts")
 			.contentType(MediaType.APPLICATION_JSON)
 			.header("Idempotency-Key", UUID.randomUUID().toString())
-			.bodyValue(newPost(UUID.randomUUID(), "Keyed", BlogTables.randomCategory()))
+			.bodyValue(newPost("Keyed", BlogTables.randomCategory()))
 			.exchange()
 			.expectStatus()
 			.isEqualTo(HttpStatus.SERVICE_UNAVAILABLE)
@@ -296,6 +315,7 @@ class CopiesConvergeIntegrationTests {
 		Disposable request = WebClient.create("http://localhost:" + this.port)
 			.put()
 			.uri("/posts/{id}", postId)
+			.header(HttpHeaders.AUTHORIZATION, "Bearer " + this.callers.tokens().forUser(authorId))
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue(Map.of("title", "Drained"))
 			.retrieve()
@@ -323,10 +343,11 @@ class CopiesConvergeIntegrationTests {
 
 	/** A publication refused with a 503 saying nothing was written, while draining. */
 	private boolean refusedWhileDraining() {
-		EntityExchangeResult<Map> answer = this.client.post()
+		EntityExchangeResult<Map> answer = this.client.mutateWith(this.callers.as(UUID.randomUUID()))
+			.post()
 			.uri("/posts")
 			.contentType(MediaType.APPLICATION_JSON)
-			.bodyValue(newPost(UUID.randomUUID(), "Refused", BlogTables.randomCategory()))
+			.bodyValue(newPost("Refused", BlogTables.randomCategory()))
 			.exchange()
 			.expectBody(Map.class)
 			.returnResult();
@@ -336,10 +357,11 @@ class CopiesConvergeIntegrationTests {
 
 	private UUID publish(UUID authorId, String title, String category) {
 		this.clock.add(Duration.ofMillis(1));
-		return UUID.fromString(this.client.post()
+		return UUID.fromString(this.client.mutateWith(this.callers.as(authorId))
+			.post()
 			.uri("/posts")
 			.contentType(MediaType.APPLICATION_JSON)
-			.bodyValue(newPost(authorId, title, category))
+			.bodyValue(newPost(title, category))
 			.exchange()
 			.expectStatus()
 			.isCreated()
@@ -350,8 +372,10 @@ class CopiesConvergeIntegrationTests {
 			.toString());
 	}
 
-	private EntityExchangeResult<Map> keyedPublish(String key, Map<String, Object> post, HttpStatus status) {
-		return this.client.post()
+	private EntityExchangeResult<Map> keyedPublish(UUID authorId, String key, Map<String, Object> post,
+			HttpStatus status) {
+		return this.client.mutateWith(this.callers.as(authorId))
+			.post()
 			.uri("/posts")
 			.contentType(MediaType.APPLICATION_JSON)
 			.header("Idempotency-Key", key)
@@ -363,12 +387,13 @@ class CopiesConvergeIntegrationTests {
 			.returnResult();
 	}
 
-	private Map<?, ?> keyedComment(UUID postId, String key, String text, HttpStatus status) {
-		return this.client.post()
+	private Map<?, ?> keyedComment(UUID reader, UUID postId, String key, String text, HttpStatus status) {
+		return this.client.mutateWith(this.callers.as(reader))
+			.post()
 			.uri("/posts/{id}/comments", postId)
 			.contentType(MediaType.APPLICATION_JSON)
 			.header("Idempotency-Key", key)
-			.bodyValue(Map.of("authorName", "Ann", "text", text))
+			.bodyValue(Map.of("text", text))
 			.exchange()
 			.expectStatus()
 			.isEqualTo(status)
@@ -377,8 +402,8 @@ class CopiesConvergeIntegrationTests {
 			.getResponseBody();
 	}
 
-	private static Map<String, Object> newPost(UUID authorId, String title, String category) {
-		return Map.of("authorId", authorId, "title", title, "body", "Model the queries first.", "category", category);
+	private static Map<String, Object> newPost(String title, String category) {
+		return Map.of("title", title, "body", "Model the queries first.", "category", category);
 	}
 
 	/**

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.UUID;
 
 import dev.querydriven.servicesupport.data.ServiceReactiveSession;
+import dev.querydriven.testsupport.Callers;
 import dev.querydriven.testsupport.recording.RecordedRequest;
 import dev.querydriven.testsupport.recording.RecordedStatement;
 import dev.querydriven.testsupport.recording.StatementRecorder;
@@ -40,6 +41,9 @@ class StatementsIntegrationTests {
 	@Autowired
 	private MutableClock clock;
 
+	@Autowired
+	private Callers callers;
+
 	/**
 	 * A steady load (publishing, reading, editing, viewing and commenting on posts,
 	 * paging the lists) prepares nothing new once warmed up: each statement text is
@@ -51,11 +55,12 @@ class StatementsIntegrationTests {
 		String category = BlogTables.randomCategory();
 		// A first post, so that every list the load reads has a second page.
 		publish(authorId, category);
+		WebTestClient author = this.client.mutateWith(this.callers.as(authorId));
 		PreparedStatementsCheck.assertSteadyLoadPreparesNothing(this.recorder, (ServiceReactiveSession) this.session,
 				() -> {
 					UUID postId = publish(authorId, category);
 					this.client.get().uri("/posts/{id}", postId).exchange().expectStatus().isOk();
-					this.client.put()
+					author.put()
 						.uri("/posts/{id}", postId)
 						.contentType(MediaType.APPLICATION_JSON)
 						.bodyValue("{\"title\": \"Edited\"}")
@@ -63,10 +68,10 @@ class StatementsIntegrationTests {
 						.expectStatus()
 						.isOk();
 					this.client.post().uri("/posts/{id}/views", postId).exchange().expectStatus().isNoContent();
-					this.client.post()
+					author.post()
 						.uri("/posts/{id}/comments", postId)
 						.contentType(MediaType.APPLICATION_JSON)
-						.bodyValue("{\"authorName\": \"Ann\", \"text\": \"Nice\"}")
+						.bodyValue("{\"text\": \"Nice\"}")
 						.exchange()
 						.expectStatus()
 						.isCreated();
@@ -152,11 +157,11 @@ class StatementsIntegrationTests {
 	private UUID publish(UUID authorId, String category) {
 		// Two posts of a list are one millisecond apart, as they would be in real life.
 		this.clock.add(Duration.ofMillis(1));
-		return UUID.fromString(this.client.post()
+		return UUID.fromString(this.client.mutateWith(this.callers.as(authorId))
+			.post()
 			.uri("/posts")
 			.contentType(MediaType.APPLICATION_JSON)
-			.bodyValue(Map.of("authorId", authorId, "title", "Query first", "body", "Model the queries.", "category",
-					category))
+			.bodyValue(Map.of("title", "Query first", "body", "Model the queries.", "category", category))
 			.exchange()
 			.expectStatus()
 			.isCreated()

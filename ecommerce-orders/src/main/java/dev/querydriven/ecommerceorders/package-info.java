@@ -17,7 +17,8 @@
  * ({@code status_watermarks}).</li>
  * <li>{@link dev.querydriven.ecommerceorders.seed}: demo data for dev runs.</li>
  * </ul>
- * The query catalogue, {@code EcommerceOrdersQueryCatalog}, lists every query; it lives
- * among the tests, which alone read it.
+ * Who may call each route, the buyer or staff, is in one table,
+ * {@code AccessConfiguration}. The query catalogue, {@code EcommerceOrdersQueryCatalog},
+ * lists every query; it lives among the tests, which alone read it.
  */
 package dev.querydriven.ecommerceorders;

@@ -19,6 +19,7 @@ import dev.querydriven.ecommerceorders.user.UserService;
 import dev.querydriven.modeling.ServesQuery;
 import dev.querydriven.modeling.dualwrite.Reconciler;
 import dev.querydriven.servicesupport.web.RetryAdvice;
+import dev.querydriven.testsupport.Callers;
 import dev.querydriven.testsupport.StatementFailures;
 import dev.querydriven.testsupport.StatementFailures.Failure;
 import dev.querydriven.testsupport.StatementFailures.Hold;
@@ -35,6 +36,7 @@ import reactor.test.StepVerifier;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.core.env.Environment;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.EntityExchangeResult;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -69,6 +71,9 @@ class CopiesConvergeIntegrationTests {
 
 	@Autowired
 	private WebTestClient client;
+
+	@Autowired
+	private Callers callers;
 
 	@Autowired
 	private StatementFailures failures;
@@ -121,14 +126,14 @@ class CopiesConvergeIntegrationTests {
 	void aRepeatedPlacementRewritesACopyLostToAFailure() {
 		UUID orderId = UUID.randomUUID();
 		UUID userId = UUID.randomUUID();
-		String order = order(orderId, userId);
+		String order = order(orderId);
 		this.failures.failWrites("orders_by_user", 1, Failure.INVALID_QUERY);
-		place(order).expectStatus().isEqualTo(500);
+		place(userId, order).expectStatus().isEqualTo(500);
 		assertThat(this.tables.orderById(orderId)).as("the placement's transaction applied").isNotNull();
 		assertThat(userOrders(userId)).as("the copy lost").isEmpty();
 		assertThat(this.reconciler.pending()).as("a refused copy is not queued for the reconciler").isZero();
 
-		place(order).expectStatus().isOk().expectBody().jsonPath("$.orderId").isEqualTo(orderId.toString());
+		place(userId, order).expectStatus().isOk().expectBody().jsonPath("$.orderId").isEqualTo(orderId.toString());
 		this.tables.assertCopiesAgree(orderId);
 	}
 
@@ -178,10 +183,10 @@ class CopiesConvergeIntegrationTests {
 		UUID orderId = UUID.randomUUID();
 		UUID userId = UUID.randomUUID();
 		Hold hold = this.failures.holdWrite("orders_by_user");
-		Disposable request = webClient().post()
+		Disposable request = webClient(userId).post()
 			.uri("/orders")
 			.contentType(MediaType.APPLICATION_JSON)
-			.bodyValue(order(orderId, userId))
+			.bodyValue(order(orderId))
 			.retrieve()
 			.toBodilessEntity()
 			.subscribe();
@@ -212,7 +217,7 @@ class CopiesConvergeIntegrationTests {
 		this.clock.add(Duration.ofMillis(1));
 
 		Hold hold = this.failures.holdWrite("orders_by_user");
-		Disposable request = webClient().put()
+		Disposable request = webClient(userId).put()
 			.uri("/users/{id}/shipping-address", userId)
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue(ADDRESS.formatted("Bahnhofstrasse 2"))
@@ -278,13 +283,13 @@ class CopiesConvergeIntegrationTests {
 	void anIdempotencyKeyPlacesAnOrderOnce() {
 		UUID userId = UUID.randomUUID();
 		String key = UUID.randomUUID().toString();
-		String order = unidentifiedOrder(userId, "19.90");
-		EntityExchangeResult<String> first = keyed(order, key).expectStatus()
+		String order = unidentifiedOrder("19.90");
+		EntityExchangeResult<String> first = keyed(userId, order, key).expectStatus()
 			.isCreated()
 			.expectBody(String.class)
 			.returnResult();
 		String location = first.getResponseHeaders().getLocation().toString();
-		keyed(order, key).expectStatus()
+		keyed(userId, order, key).expectStatus()
 			.isCreated()
 			.expectHeader()
 			.location(location)
@@ -293,7 +298,7 @@ class CopiesConvergeIntegrationTests {
 		assertThat(userOrders(userId)).as("one order placed").hasSize(1);
 		this.tables.assertCopiesAgree(UUID.fromString(location.substring(location.lastIndexOf('/') + 1)));
 
-		keyed(unidentifiedOrder(userId, "4.95"), key).expectStatus()
+		keyed(userId, unidentifiedOrder("4.95"), key).expectStatus()
 			.isEqualTo(422)
 			.expectBody()
 			.jsonPath("$.errors[0].field")
@@ -301,11 +306,33 @@ class CopiesConvergeIntegrationTests {
 		assertThat(userOrders(userId)).as("still one order").hasSize(1);
 
 		this.failures.failWrites("orders_by_id", Integer.MAX_VALUE, Failure.UNAVAILABLE);
-		keyed(unidentifiedOrder(userId, "9.95"), UUID.randomUUID().toString()).expectStatus()
+		keyed(userId, unidentifiedOrder("9.95"), UUID.randomUUID().toString()).expectStatus()
 			.isEqualTo(503)
 			.expectBody()
 			.jsonPath("$.detail")
 			.isEqualTo("The database did not answer in time; " + RetryAdvice.SAME_KEY.sentence());
+	}
+
+	/**
+	 * An {@code Idempotency-Key} is its caller's own: another user sending the same key
+	 * with another order places that order for themselves, rather than getting a 422 or
+	 * the first user's order.
+	 */
+	@Test
+	void anIdempotencyKeyIsTheCallersOwn() {
+		UUID first = UUID.randomUUID();
+		UUID second = UUID.randomUUID();
+		String key = UUID.randomUUID().toString();
+		keyed(first, unidentifiedOrder("19.90"), key).expectStatus().isCreated();
+		keyed(second, unidentifiedOrder("4.95"), key).expectStatus()
+			.isCreated()
+			.expectBody()
+			.jsonPath("$.userId")
+			.isEqualTo(second.toString())
+			.jsonPath("$.total")
+			.isEqualTo("4.95");
+		assertThat(userOrders(first)).hasSize(1);
+		assertThat(userOrders(second)).hasSize(1);
 	}
 
 	/**
@@ -358,28 +385,39 @@ class CopiesConvergeIntegrationTests {
 		return this.tables.all("SELECT order_id FROM orders_by_user WHERE user_id = ?", userId);
 	}
 
-	private WebClient webClient() {
-		return WebClient.create("http://localhost:" + this.environment.getProperty("local.server.port"));
+	/** A client that can disconnect mid-request, acting as a user. */
+	private WebClient webClient(UUID userId) {
+		return WebClient.builder()
+			.baseUrl("http://localhost:" + this.environment.getProperty("local.server.port"))
+			.defaultHeader(HttpHeaders.AUTHORIZATION, "Bearer " + this.callers.tokens().forUser(userId))
+			.build();
 	}
 
 	private WebTestClient.ResponseSpec place(UUID orderId, UUID userId) {
-		return place(order(orderId, userId));
+		return place(userId, order(orderId));
 	}
 
-	private WebTestClient.ResponseSpec place(String order) {
-		return this.client.post().uri("/orders").contentType(MediaType.APPLICATION_JSON).bodyValue(order).exchange();
+	private WebTestClient.ResponseSpec place(UUID userId, String order) {
+		return this.client.mutateWith(this.callers.as(userId))
+			.post()
+			.uri("/orders")
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue(order)
+			.exchange();
 	}
 
 	private WebTestClient.ResponseSpec changeAddress(UUID userId, String street) {
-		return this.client.put()
+		return this.client.mutateWith(this.callers.as(userId))
+			.put()
 			.uri("/users/{id}/shipping-address", userId)
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue(ADDRESS.formatted(street))
 			.exchange();
 	}
 
-	private WebTestClient.ResponseSpec keyed(String order, String key) {
-		return this.client.post()
+	private WebTestClient.ResponseSpec keyed(UUID userId, String order, String key) {
+		return this.client.mutateWith(this.callers.as(userId))
+			.post()
 			.uri("/orders")
 			.header(RetryAdvice.IDEMPOTENCY_KEY, key)
 			.contentType(MediaType.APPLICATION_JSON)
@@ -387,20 +425,19 @@ class CopiesConvergeIntegrationTests {
 			.exchange();
 	}
 
-	private static String unidentifiedOrder(UUID userId, String price) {
+	private static String unidentifiedOrder(String price) {
 		return """
-				{"userId": "%s",
-				 "items": [{"productId": "%s", "name": "Kettle", "quantity": 1, "unitPrice": "%s"}],
+				{"items": [{"productId": "%s", "name": "Kettle", "quantity": 1, "unitPrice": "%s"}],
 				 "shippingAddress": %s}
-				""".formatted(userId, UUID.randomUUID(), price, ADDRESS.formatted("Hauptstrasse 1"));
+				""".formatted(UUID.randomUUID(), price, ADDRESS.formatted("Hauptstrasse 1"));
 	}
 
-	private static String order(UUID orderId, UUID userId) {
+	private static String order(UUID orderId) {
 		return """
-				{"orderId": "%s", "userId": "%s",
+				{"orderId": "%s",
 				 "items": [{"productId": "%s", "name": "Kettle", "quantity": 1, "unitPrice": "19.90"}],
 				 "shippingAddress": %s}
-				""".formatted(orderId, userId, UUID.randomUUID(), ADDRESS.formatted("Hauptstrasse 1"));
+				""".formatted(orderId, UUID.randomUUID(), ADDRESS.formatted("Hauptstrasse 1"));
 	}
 
 }

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import org.junit.jupiter.api.AfterEach;
@@ -14,6 +15,8 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.springframework.core.ParameterizedTypeReference;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
@@ -23,7 +26,8 @@ import static org.awaitility.Awaitility.await;
 /**
  * A dev run killed the way a laptop, an IDE's stop button or the OOM killer does it
  * (SIGKILL to the service and its node together) starts again on the same node directory
- * with its data.
+ * with its data, and with the key of its dev tokens: a token it handed out before still
+ * works.
  *
  * <p>
  * Tagged {@code slow} (two service JVMs, each with its node): it runs in CI's
@@ -46,7 +50,8 @@ class DevRunCrashIntegrationTests {
 	}
 
 	/**
-	 * An order placed over HTTP is there over HTTP after the service and its node were
+	 * An order placed over HTTP, with a token from the dev run's {@code /dev/tokens}, is
+	 * there over HTTP, read with the same token, after the service and its node were
 	 * killed together and the dev run started again, which logs the unclean stop.
 	 */
 	@Test
@@ -55,18 +60,21 @@ class DevRunCrashIntegrationTests {
 		UUID orderId = UUID.randomUUID();
 		UUID userId = UUID.randomUUID();
 		int port = freePort();
-		Process first = startDevRun(node, port, this.directory.resolve("first.log"));
-		WebTestClient client = awaitHealthy(first, port);
+		int managementPort = freePort();
+		Process first = startDevRun(node, port, managementPort, this.directory.resolve("first.log"));
+		WebTestClient client = awaitHealthy(first, port, managementPort);
+		String token = token(client, userId);
 		client.post()
 			.uri("/orders")
+			.header(HttpHeaders.AUTHORIZATION, "Bearer " + token)
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue(
 					"""
-							{"orderId": "%s", "userId": "%s",
+							{"orderId": "%s",
 							 "items": [{"productId": "%s", "name": "Pour-over kettle", "quantity": 2, "unitPrice": "19.90"}],
 							 "shippingAddress": {"street": "Hauptstrasse 1", "city": "Berlin", "postalCode": "10115", "country": "DE"}}
 							"""
-						.formatted(orderId, userId, UUID.randomUUID()))
+						.formatted(orderId, UUID.randomUUID()))
 			.exchange()
 			.expectStatus()
 			.isCreated();
@@ -74,8 +82,10 @@ class DevRunCrashIntegrationTests {
 		killTogether(first);
 
 		Path secondLog = this.directory.resolve("second.log");
-		Process second = startDevRun(node, port, secondLog);
-		client = awaitHealthy(second, port);
+		Process second = startDevRun(node, port, managementPort, secondLog);
+		client = awaitHealthy(second, port, managementPort).mutate()
+			.defaultHeader(HttpHeaders.AUTHORIZATION, "Bearer " + token)
+			.build();
 		client.get()
 			.uri("/orders/{orderId}", orderId)
 			.exchange()
@@ -95,11 +105,12 @@ class DevRunCrashIntegrationTests {
 		assertThat(Files.readString(secondLog)).contains("did not stop cleanly last time");
 	}
 
-	private Process startDevRun(Path node, int port, Path log) throws IOException {
+	private Process startDevRun(Path node, int port, int managementPort, Path log) throws IOException {
 		String java = ProcessHandle.current().info().command().orElseThrow();
 		Process process = new ProcessBuilder(java, "-Xmx512m", "-XX:TieredStopAtLevel=1", "-cp",
 				System.getProperty("java.class.path"), TestEcommerceOrdersApplication.class.getName(),
-				"--server.port=" + port, "--querydriven.cassandra.embedded.directory=" + node,
+				"--server.port=" + port, "--management.server.port=" + managementPort,
+				"--querydriven.cassandra.embedded.directory=" + node,
 				"--querydriven.cassandra.embedded.preferred-port=0",
 				"--querydriven.ecommerce-orders.seed.enabled=false")
 			.redirectErrorStream(true)
@@ -109,17 +120,41 @@ class DevRunCrashIntegrationTests {
 		return process;
 	}
 
-	private static WebTestClient awaitHealthy(Process process, int port) {
-		WebTestClient client = WebTestClient.bindToServer()
+	/**
+	 * Waits for the health check on the management port, then gives a client of the
+	 * application port.
+	 */
+	private static WebTestClient awaitHealthy(Process process, int port, int managementPort) {
+		WebTestClient management = client(managementPort);
+		await().atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(500)).ignoreExceptions().until(() -> {
+			assertThat(process.isAlive()).as("the dev run is running").isTrue();
+			management.get().uri("/actuator/health").exchange().expectStatus().isOk();
+			return true;
+		});
+		return client(port);
+	}
+
+	private static WebTestClient client(int port) {
+		return WebTestClient.bindToServer()
 			.baseUrl("http://127.0.0.1:" + port)
 			.responseTimeout(Duration.ofSeconds(30))
 			.build();
-		await().atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(500)).ignoreExceptions().until(() -> {
-			assertThat(process.isAlive()).as("the dev run is running").isTrue();
-			client.get().uri("/actuator/health").exchange().expectStatus().isOk();
-			return true;
-		});
-		return client;
+	}
+
+	/** A token for a user, as the README gets one: from the dev run itself. */
+	private static String token(WebTestClient client, UUID userId) {
+		Map<String, Object> answer = client.post()
+			.uri("/dev/tokens")
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue("{\"sub\": \"" + userId + "\"}")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody(new ParameterizedTypeReference<Map<String, Object>>() {
+			})
+			.returnResult()
+			.getResponseBody();
+		return (String) answer.get("access_token");
 	}
 
 	/**

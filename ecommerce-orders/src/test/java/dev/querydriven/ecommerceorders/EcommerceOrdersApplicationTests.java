@@ -12,6 +12,8 @@ import java.util.UUID;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import dev.querydriven.modeling.ServesQuery;
+import dev.querydriven.servicesupport.security.Caller;
+import dev.querydriven.testsupport.Callers;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -19,20 +21,28 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.threeten.extra.MutableClock;
 
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The service end to end over HTTP on a real node: the README's walk through the API, and
- * bad input that gets a 4xx problem naming the field, never a 5xx, and writes nothing.
+ * The service end to end over HTTP on a real node: the README's walk through the API, as
+ * a buyer and a member of staff, and bad input that gets a 4xx problem naming the field,
+ * never a 5xx, and writes nothing.
  */
 @EcommerceOrdersIntegrationTest
 class EcommerceOrdersApplicationTests {
 
 	@Autowired
 	private WebTestClient client;
+
+	@Autowired
+	private Callers callers;
+
+	@LocalManagementPort
+	private int managementPort;
 
 	@Autowired
 	private CqlSession session;
@@ -48,23 +58,26 @@ class EcommerceOrdersApplicationTests {
 	}
 
 	/**
-	 * Place (201), replay (200, same order), read it everywhere, pay, replay the payment
-	 * (200), try an illegal change (409), and change the address of the open order.
+	 * The buyer places (201), replays (200, same order) and reads the order; staff find
+	 * it in the product's orders and the queue, pay it, replay the payment (200) and try
+	 * an illegal change (409); the buyer changes the address of the open order.
 	 */
 	@Test
 	@ServesQuery({ "Q1", "Q2", "Q3", "Q4", "Q5", "Q6", "Q7", "Q8" })
 	void orderLifecycleOverHttp() {
 		UUID userId = UUID.randomUUID();
+		WebTestClient buyer = this.client.mutateWith(this.callers.as(userId));
+		WebTestClient staff = staff();
 		UUID orderId = UUID.randomUUID();
 		UUID productId = UUID.randomUUID();
 		String order = """
-				{"orderId": "%s", "userId": "%s",
+				{"orderId": "%s",
 				 "items": [{"productId": "%s", "name": "Pour-over kettle", "quantity": 2, "unitPrice": "19.90"},
 				           {"productId": "%s", "name": "Filters", "quantity": 1, "unitPrice": 4.95}],
 				 "shippingAddress": {"street": "Hauptstrasse 1", "city": "Berlin", "postalCode": "10115", "country": "DE"}}
 				"""
-			.formatted(orderId, userId, productId, UUID.randomUUID());
-		post("/orders", order).expectStatus()
+			.formatted(orderId, productId, UUID.randomUUID());
+		post(buyer, "/orders", order).expectStatus()
 			.isCreated()
 			.expectHeader()
 			.location("/orders/" + orderId)
@@ -76,10 +89,16 @@ class EcommerceOrdersApplicationTests {
 			.jsonPath("$.items[0].lineTotal")
 			.isEqualTo("39.80")
 			.jsonPath("$.status")
-			.isEqualTo("PENDING");
-		post("/orders", order).expectStatus().isOk().expectBody().jsonPath("$.orderId").isEqualTo(orderId.toString());
+			.isEqualTo("PENDING")
+			.jsonPath("$.userId")
+			.isEqualTo(userId.toString());
+		post(buyer, "/orders", order).expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.orderId")
+			.isEqualTo(orderId.toString());
 
-		this.client.get()
+		buyer.get()
 			.uri("/orders/{id}", orderId)
 			.exchange()
 			.expectStatus()
@@ -87,7 +106,7 @@ class EcommerceOrdersApplicationTests {
 			.expectBody()
 			.jsonPath("$.version")
 			.isEqualTo(1);
-		this.client.get()
+		buyer.get()
 			.uri("/users/{id}/orders", userId)
 			.exchange()
 			.expectStatus()
@@ -97,7 +116,7 @@ class EcommerceOrdersApplicationTests {
 			.isEqualTo(orderId.toString())
 			.jsonPath("$.next")
 			.isEmpty();
-		this.client.get()
+		staff.get()
 			.uri("/products/{id}/orders", productId)
 			.exchange()
 			.expectStatus()
@@ -108,19 +127,19 @@ class EcommerceOrdersApplicationTests {
 		assertThat(queue("PENDING")).contains(orderId.toString());
 
 		String payment = "{\"status\": \"PAID\", \"operationId\": \"" + UUID.randomUUID() + "\"}";
-		post("/orders/" + orderId + "/status", payment).expectStatus()
+		post(staff, "/orders/" + orderId + "/status", payment).expectStatus()
 			.isOk()
 			.expectBody()
 			.jsonPath("$.status")
 			.isEqualTo("PAID");
-		post("/orders/" + orderId + "/status", payment).expectStatus()
+		post(staff, "/orders/" + orderId + "/status", payment).expectStatus()
 			.isOk()
 			.expectBody()
 			.jsonPath("$.version")
 			.isEqualTo(2);
 		assertThat(queue("PAID")).contains(orderId.toString());
 		assertThat(queue("PENDING")).doesNotContain(orderId.toString());
-		post("/orders/" + orderId + "/status", "{\"status\": \"DELIVERED\"}").expectStatus()
+		post(staff, "/orders/" + orderId + "/status", "{\"status\": \"DELIVERED\"}").expectStatus()
 			.isEqualTo(409)
 			.expectHeader()
 			.contentType(MediaType.APPLICATION_PROBLEM_JSON);
@@ -128,7 +147,7 @@ class EcommerceOrdersApplicationTests {
 		// A moment later (the clock stands still until a test moves it), the user moves:
 		// the open order placed before follows the new address.
 		this.clock.add(Duration.ofMillis(1));
-		this.client.put()
+		buyer.put()
 			.uri("/users/{id}/shipping-address", userId)
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue("{\"street\": \"Lindenallee 7\", \"city\": \"Leipzig\", \"postalCode\": \"04109\", "
@@ -141,7 +160,7 @@ class EcommerceOrdersApplicationTests {
 			.isEqualTo(1)
 			.jsonPath("$.orders[0].outcome")
 			.isEqualTo("UPDATED");
-		this.client.get()
+		buyer.get()
 			.uri("/users/{id}/shipping-address", userId)
 			.exchange()
 			.expectStatus()
@@ -156,39 +175,40 @@ class EcommerceOrdersApplicationTests {
 		String item = "{\"productId\": \"%s\", \"name\": \"Kettle\", \"quantity\": %s, \"unitPrice\": %s}";
 		String address = "{\"street\": \"Hauptstrasse 1\", \"city\": \"Berlin\", \"postalCode\": \"10115\", "
 				+ "\"country\": \"DE\"}";
-		String order = "{\"orderId\": \"%s\", \"userId\": \"%s\", \"items\": [%s], \"shippingAddress\": %s}";
+		String order = "{\"orderId\": \"%s\", \"items\": [%s], \"shippingAddress\": %s}";
 		String many = String.join(",", Collections.nCopies(51, item.formatted(UUID.randomUUID(), "1", "\"1.00\"")));
-		return List.of(Map.entry("items", order.formatted("%s", "%s", "", address)),
+		return List.of(Map.entry("items", order.formatted("%s", "", address)),
 				Map.entry("items[0].quantity",
-						order.formatted("%s", "%s", item.formatted(UUID.randomUUID(), "0", "1"), address)),
+						order.formatted("%s", item.formatted(UUID.randomUUID(), "0", "1"), address)),
 				Map.entry("items[0].quantity",
-						order.formatted("%s", "%s", item.formatted(UUID.randomUUID(), "1.5", "1"), address)),
+						order.formatted("%s", item.formatted(UUID.randomUUID(), "1.5", "1"), address)),
 				Map.entry("items[0].unitPrice",
-						order.formatted("%s", "%s", item.formatted(UUID.randomUUID(), "1", "-0.01"), address)),
+						order.formatted("%s", item.formatted(UUID.randomUUID(), "1", "-0.01"), address)),
 				Map.entry("items[0].unitPrice",
-						order.formatted("%s", "%s", item.formatted(UUID.randomUUID(), "1", "\"19.999\""), address)),
+						order.formatted("%s", item.formatted(UUID.randomUUID(), "1", "\"19.999\""), address)),
 				Map.entry("items[0].unitPrice",
-						order.formatted("%s", "%s", item.formatted(UUID.randomUUID(), "1", "\"abc\""), address)),
-				Map.entry("items", order.formatted("%s", "%s", many, address)),
-				Map.entry("userId", "{\"orderId\": \"%s\", \"userId\": \"not-a-uuid\", \"items\": ["
+						order.formatted("%s", item.formatted(UUID.randomUUID(), "1", "\"abc\""), address)),
+				Map.entry("items", order.formatted("%s", many, address)),
+				Map.entry("userId", "{\"orderId\": \"%s\", \"userId\": \"" + UUID.randomUUID() + "\", \"items\": ["
 						+ item.formatted(UUID.randomUUID(), "1", "1") + "], \"shippingAddress\": " + address + "}"),
 				Map.entry("shippingAddress.country",
-						order.formatted("%s", "%s", item.formatted(UUID.randomUUID(), "1", "1"),
+						order.formatted("%s", item.formatted(UUID.randomUUID(), "1", "1"),
 								address.replace("\"DE\"", "\"Germany\""))),
-				Map.entry("body", "{\"orderId\": \"%s\", \"userId\": "));
+				Map.entry("body", "{\"orderId\": \"%s\", \"items\": "));
 	}
 
 	/**
 	 * Every kind of bad order is a 400 problem naming the field, and leaves no row in any
-	 * table.
+	 * table; a {@code userId} in the body is no field of the request, since an order is
+	 * always the caller's.
 	 */
 	@ParameterizedTest(name = "{0}")
 	@MethodSource("badOrders")
 	void badOrderIsA400NamingTheFieldAndWritesNothing(Map.Entry<String, String> bad) {
 		UUID orderId = UUID.randomUUID();
 		UUID userId = UUID.randomUUID();
-		String body = bad.getValue().replaceFirst("%s", orderId.toString()).replaceFirst("%s", userId.toString());
-		post("/orders", body).expectStatus()
+		String body = bad.getValue().replaceFirst("%s", orderId.toString());
+		post(this.client.mutateWith(this.callers.as(userId)), "/orders", body).expectStatus()
 			.isBadRequest()
 			.expectHeader()
 			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
@@ -205,14 +225,15 @@ class EcommerceOrdersApplicationTests {
 	@Test
 	void badParametersAre4xxProblems() {
 		UUID orderId = UUID.randomUUID();
-		post("/orders/" + orderId + "/status", "{\"status\": \"SHIPPING\"}").expectStatus()
+		WebTestClient staff = staff();
+		post(staff, "/orders/" + orderId + "/status", "{\"status\": \"SHIPPING\"}").expectStatus()
 			.isBadRequest()
 			.expectBody()
 			.jsonPath("$.errors[0].field")
 			.isEqualTo("status");
-		post("/orders/" + orderId + "/status", "{\"status\": \"PAID\"}").expectStatus().isNotFound();
-		this.client.get().uri("/orders/not-a-uuid").exchange().expectStatus().isBadRequest();
-		this.client.get()
+		post(staff, "/orders/" + orderId + "/status", "{\"status\": \"PAID\"}").expectStatus().isNotFound();
+		staff.get().uri("/orders/not-a-uuid").exchange().expectStatus().isBadRequest();
+		staff.get()
 			.uri("/orders?status=DELIVERED")
 			.exchange()
 			.expectStatus()
@@ -220,7 +241,7 @@ class EcommerceOrdersApplicationTests {
 			.expectBody()
 			.jsonPath("$.errors[0].field")
 			.isEqualTo("status");
-		this.client.get()
+		staff.get()
 			.uri("/orders?status=PENDING&limit=101")
 			.exchange()
 			.expectStatus()
@@ -228,8 +249,10 @@ class EcommerceOrdersApplicationTests {
 			.expectBody()
 			.jsonPath("$.errors[0].field")
 			.isEqualTo("limit");
-		this.client.get()
-			.uri("/users/{id}/orders?cursor=forged", UUID.randomUUID())
+		UUID userId = UUID.randomUUID();
+		this.client.mutateWith(this.callers.as(userId))
+			.get()
+			.uri("/users/{id}/orders?cursor=forged", userId)
 			.exchange()
 			.expectStatus()
 			.isBadRequest()
@@ -248,12 +271,12 @@ class EcommerceOrdersApplicationTests {
 		UUID orderId = UUID.randomUUID();
 		UUID userId = UUID.randomUUID();
 		String order = """
-				{"orderID": "%s", "userId": "%s",
+				{"orderID": "%s",
 				 "items": [{"productId": "%s", "name": "Kettle", "quantity": 1, "unitPrice": 19.90}],
 				 "shippingAddress": {"street": "Hauptstrasse 1", "city": "Berlin", "postalCode": "10115", "country": "DE"}}
 				"""
-			.formatted(orderId, userId, UUID.randomUUID());
-		post("/orders", order).expectStatus()
+			.formatted(orderId, UUID.randomUUID());
+		post(this.client.mutateWith(this.callers.as(userId)), "/orders", order).expectStatus()
 			.isBadRequest()
 			.expectHeader()
 			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
@@ -270,20 +293,22 @@ class EcommerceOrdersApplicationTests {
 	@Test
 	void misspelledOperationIdIsRefused() {
 		UUID orderId = UUID.randomUUID();
+		WebTestClient buyer = this.client.mutateWith(this.callers.as(UUID.randomUUID()));
 		String order = """
-				{"orderId": "%s", "userId": "%s",
+				{"orderId": "%s",
 				 "items": [{"productId": "%s", "name": "Kettle", "quantity": 1, "unitPrice": "19.90"}],
 				 "shippingAddress": {"street": "Hauptstrasse 1", "city": "Berlin", "postalCode": "10115", "country": "DE"}}
 				"""
-			.formatted(orderId, UUID.randomUUID(), UUID.randomUUID());
-		post("/orders", order).expectStatus().isCreated();
-		post("/orders/" + orderId + "/status", "{\"status\": \"PAID\", \"operationID\": \"" + UUID.randomUUID() + "\"}")
+			.formatted(orderId, UUID.randomUUID());
+		post(buyer, "/orders", order).expectStatus().isCreated();
+		post(staff(), "/orders/" + orderId + "/status",
+				"{\"status\": \"PAID\", \"operationID\": \"" + UUID.randomUUID() + "\"}")
 			.expectStatus()
 			.isBadRequest()
 			.expectBody()
 			.jsonPath("$.errors[0].pointer")
 			.isEqualTo("#/operationID");
-		this.client.get()
+		buyer.get()
 			.uri("/orders/{id}", orderId)
 			.exchange()
 			.expectBody()
@@ -302,12 +327,12 @@ class EcommerceOrdersApplicationTests {
 		UUID orderId = UUID.randomUUID();
 		UUID userId = UUID.randomUUID();
 		String order = """
-				{"orderId": "%s", "userId": "%s",
+				{"orderId": "%s",
 				 "items": [{"productId": "%s", "name": 42, "quantity": 1, "unitPrice": "19.90"}],
 				 "shippingAddress": {"street": "Hauptstrasse 1", "city": "Berlin", "postalCode": 10115, "country": "DE"}}
 				"""
-			.formatted(orderId, userId, UUID.randomUUID());
-		post("/orders", order).expectStatus()
+			.formatted(orderId, UUID.randomUUID());
+		post(this.client.mutateWith(this.callers.as(userId)), "/orders", order).expectStatus()
 			.isBadRequest()
 			.expectBody()
 			.jsonPath("$.errors[0].pointer")
@@ -315,7 +340,11 @@ class EcommerceOrdersApplicationTests {
 		this.tables.assertNoTrace(orderId, userId, List.of(), today());
 	}
 
-	/** The API documentation and the health endpoint are served. */
+	/**
+	 * The API documentation is public and names each operation's rule; the health
+	 * endpoint answers anyone on the management port, whose other endpoints are for
+	 * admins, and nothing of actuator is left on the application port.
+	 */
 	@Test
 	void openApiAndHealthAreServed() {
 		this.client.get()
@@ -324,9 +353,15 @@ class EcommerceOrdersApplicationTests {
 			.expectStatus()
 			.isOk()
 			.expectBody()
-			.jsonPath("$.paths['/orders/{orderId}/status']")
-			.exists();
-		this.client.get()
+			.jsonPath("$.paths['/orders/{orderId}/status'].post.x-access")
+			.isEqualTo("staff, or owner to cancel")
+			.jsonPath("$.paths['/orders'].post.x-access")
+			.isEqualTo("signed-in");
+		WebTestClient management = WebTestClient.bindToServer()
+			.baseUrl("http://localhost:" + this.managementPort)
+			.responseTimeout(Duration.ofSeconds(30))
+			.build();
+		management.get()
 			.uri("/actuator/health")
 			.exchange()
 			.expectStatus()
@@ -334,10 +369,33 @@ class EcommerceOrdersApplicationTests {
 			.expectBody()
 			.jsonPath("$.status")
 			.isEqualTo("UP");
+		management.get().uri("/actuator/metrics").exchange().expectStatus().isUnauthorized();
+		management.mutateWith(this.callers.as(UUID.randomUUID()))
+			.get()
+			.uri("/actuator/metrics")
+			.exchange()
+			.expectStatus()
+			.isForbidden();
+		management.mutateWith(this.callers.as(UUID.randomUUID(), Caller.ADMIN))
+			.get()
+			.uri("/actuator/metrics")
+			.exchange()
+			.expectStatus()
+			.isOk();
+		this.client.mutateWith(this.callers.as(UUID.randomUUID(), Caller.ADMIN))
+			.get()
+			.uri("/actuator/health")
+			.exchange()
+			.expectStatus()
+			.isNotFound();
 	}
 
-	private WebTestClient.ResponseSpec post(String uri, String json) {
-		return this.client.post().uri(uri).contentType(MediaType.APPLICATION_JSON).bodyValue(json).exchange();
+	private WebTestClient staff() {
+		return this.client.mutateWith(this.callers.as(UUID.randomUUID(), Caller.STAFF));
+	}
+
+	private static WebTestClient.ResponseSpec post(WebTestClient client, String uri, String json) {
+		return client.post().uri(uri).contentType(MediaType.APPLICATION_JSON).bodyValue(json).exchange();
 	}
 
 	private List<String> queue(String status) {
@@ -345,7 +403,7 @@ class EcommerceOrdersApplicationTests {
 		String cursor = null;
 		do {
 			String after = cursor;
-			QueuePage page = this.client.get()
+			QueuePage page = staff().get()
 				.uri((uri) -> uri.path("/orders")
 					.queryParam("status", status)
 					.queryParam("limit", 100)

@@ -11,6 +11,8 @@ import dev.querydriven.ecommerceorders.order.OrderStatus;
 import dev.querydriven.ecommerceorders.order.ShippingAddress;
 import dev.querydriven.ecommerceorders.user.UserService;
 import dev.querydriven.modelcheck.catalog.QueryCatalog;
+import dev.querydriven.servicesupport.security.Caller;
+import dev.querydriven.testsupport.Callers;
 import dev.querydriven.testsupport.architecture.ServiceArchitectureRules;
 import dev.querydriven.testsupport.conformance.AcceptedWarning;
 import dev.querydriven.testsupport.conformance.ServiceConformanceTests;
@@ -21,6 +23,7 @@ import dev.querydriven.testsupport.recording.StatementRecorder;
 import org.junit.jupiter.api.Order;
 
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.http.HttpHeaders;
 
 import static dev.querydriven.testsupport.hostile.ValidRequest.request;
 
@@ -40,6 +43,9 @@ class EcommerceOrdersConformanceTests extends ServiceConformanceTests {
 
 	@Autowired
 	private StatementRecorder recorder;
+
+	@Autowired
+	private Callers callers;
 
 	@Override
 	protected QueryCatalog catalog() {
@@ -72,31 +78,41 @@ class EcommerceOrdersConformanceTests extends ServiceConformanceTests {
 
 	/**
 	 * Two orders of one product by one user, so that every list has a second page, and a
-	 * shipping address; prices may be decimal strings.
+	 * shipping address; prices may be decimal strings. The user's requests carry the
+	 * user's token, the queue, the product's orders and the status change a token of
+	 * staff's.
 	 */
 	@Override
 	protected HostileInput.Builder validRequests(HostileInput.Builder requests) {
 		UUID userId = UUID.randomUUID();
+		String buyer = "Bearer " + this.callers.tokens().forUser(userId);
+		String staff = "Bearer " + this.callers.tokens().forUser(UUID.randomUUID(), Caller.STAFF);
 		UUID productId = UUID.randomUUID();
 		this.users.changeShippingAddress(userId, new ShippingAddress("Hauptstrasse 1", "Berlin", "10115", "DE"))
 			.block();
 		UUID first = place(userId, productId);
 		UUID second = place(userId, productId);
 		UUID payment = UUID.randomUUID();
-		Supplier<ValidRequest> newOrder = () -> request().body("""
-				{"orderId": "%s", "userId": "%s",
+		Supplier<ValidRequest> newOrder = () -> request().header(HttpHeaders.AUTHORIZATION, buyer).body("""
+				{"orderId": "%s",
 				 "items": [{"productId": "%s", "name": "Pour-over kettle", "quantity": 2, "unitPrice": 19.90}],
-				 "shippingAddress": %s}""".formatted(UUID.randomUUID(), userId, productId, ADDRESS));
+				 "shippingAddress": %s}""".formatted(UUID.randomUUID(), productId, ADDRESS));
 		return requests.valid("POST /orders", newOrder)
-			.valid("GET /orders/{orderId}", request().path("orderId", first))
+			.valid("GET /orders/{orderId}", request().header(HttpHeaders.AUTHORIZATION, buyer).path("orderId", first))
 			.valid("POST /orders/{orderId}/status",
-					request().path("orderId", second)
+					request().header(HttpHeaders.AUTHORIZATION, staff)
+						.path("orderId", second)
 						.body("{\"status\": \"" + OrderStatus.PAID + "\", \"operationId\": \"" + payment + "\"}"))
-			.valid("GET /orders", request().query("status", OrderStatus.PENDING))
-			.valid("GET /products/{productId}/orders", request().path("productId", productId))
-			.valid("GET /users/{userId}/orders", request().path("userId", userId))
-			.valid("GET /users/{userId}/shipping-address", request().path("userId", userId))
-			.valid("PUT /users/{userId}/shipping-address", request().path("userId", userId).body(ADDRESS))
+			.valid("GET /orders",
+					request().header(HttpHeaders.AUTHORIZATION, staff).query("status", OrderStatus.PENDING))
+			.valid("GET /products/{productId}/orders",
+					request().header(HttpHeaders.AUTHORIZATION, staff).path("productId", productId))
+			.valid("GET /users/{userId}/orders",
+					request().header(HttpHeaders.AUTHORIZATION, buyer).path("userId", userId))
+			.valid("GET /users/{userId}/shipping-address",
+					request().header(HttpHeaders.AUTHORIZATION, buyer).path("userId", userId))
+			.valid("PUT /users/{userId}/shipping-address",
+					request().header(HttpHeaders.AUTHORIZATION, buyer).path("userId", userId).body(ADDRESS))
 			.lenient("POST /orders", "#/items/0/unitPrice", Mutations.NUMERIC_STRING,
 					"a price may be a decimal string, so that no client rounds it through a binary float");
 	}

@@ -22,6 +22,8 @@ import dev.querydriven.ecommerceorders.order.OrderStatus;
 import dev.querydriven.modelcheck.harness.PartitionBudgets;
 import dev.querydriven.modeling.bucket.Bucket;
 import dev.querydriven.modeling.bucket.BucketGranularity;
+import dev.querydriven.servicesupport.security.Caller;
+import dev.querydriven.testsupport.Callers;
 import dev.querydriven.testsupport.recording.StatementRecorder;
 import dev.querydriven.testsupport.RequestPartitions;
 import org.junit.jupiter.api.AfterEach;
@@ -58,6 +60,9 @@ class PartitionBudgetIntegrationTests {
 
 	@Autowired
 	private WebTestClient client;
+
+	@Autowired
+	private Callers callers;
 
 	@Autowired
 	private StatementRecorder recorder;
@@ -99,9 +104,10 @@ class PartitionBudgetIntegrationTests {
 	/** Reading an order reads its one partition. */
 	@Test
 	void readingAnOrderReadsItsPartition() {
-		UUID orderId = this.orders.place(TestOrders.order(UUID.randomUUID())).block().order().orderId();
+		UUID userId = UUID.randomUUID();
+		UUID orderId = this.orders.place(TestOrders.order(userId)).block().order().orderId();
 		measure("GET /orders/{orderId}",
-				() -> this.client.get().uri("/orders/{id}", orderId).exchange().expectStatus().isOk());
+				() -> as(userId).get().uri("/orders/{id}", orderId).exchange().expectStatus().isOk());
 	}
 
 	/**
@@ -116,7 +122,7 @@ class PartitionBudgetIntegrationTests {
 		placeOrdersDaysAgo(List.of(order), false);
 		try {
 			measure("POST /orders",
-					() -> this.client.post()
+					() -> as(order.userId()).post()
 						.uri("/orders")
 						.header("Idempotency-Key", UUID.randomUUID().toString())
 						.contentType(MediaType.APPLICATION_JSON)
@@ -140,7 +146,7 @@ class PartitionBudgetIntegrationTests {
 		placeOrdersDaysAgo(List.of(order), false);
 		try {
 			measure("POST /orders/{orderId}/status",
-					() -> this.client.post()
+					() -> staff().post()
 						.uri("/orders/{id}/status", order.orderId())
 						.contentType(MediaType.APPLICATION_JSON)
 						.bodyValue("{\"status\": \"PAID\"}")
@@ -175,7 +181,7 @@ class PartitionBudgetIntegrationTests {
 			.orderId();
 		try {
 			measure("GET /orders",
-					() -> this.client.get().uri("/orders?status=PENDING&limit=100").exchange().expectStatus().isOk());
+					() -> staff().get().uri("/orders?status=PENDING&limit=100").exchange().expectStatus().isOk());
 		}
 		finally {
 			this.orders.changeStatus(orderId, OrderStatus.CANCELLED, null).block();
@@ -191,7 +197,7 @@ class PartitionBudgetIntegrationTests {
 		UUID userId = UUID.randomUUID();
 		this.orders.place(TestOrders.order(userId)).block();
 		measure("GET /users/{userId}/orders",
-				() -> this.client.get().uri("/users/{id}/orders", userId).exchange().expectStatus().isOk());
+				() -> as(userId).get().uri("/users/{id}/orders", userId).exchange().expectStatus().isOk());
 	}
 
 	/** A user's shipping address is one partition. */
@@ -200,7 +206,7 @@ class PartitionBudgetIntegrationTests {
 		UUID userId = UUID.randomUUID();
 		changeAddress(userId, "Hauptstrasse 1");
 		measure("GET /users/{userId}/shipping-address",
-				() -> this.client.get().uri("/users/{id}/shipping-address", userId).exchange().expectStatus().isOk());
+				() -> as(userId).get().uri("/users/{id}/shipping-address", userId).exchange().expectStatus().isOk());
 	}
 
 	/**
@@ -246,11 +252,7 @@ class PartitionBudgetIntegrationTests {
 			this.session.execute(month.bind(productId, key));
 		}
 		measure("GET /products/{productId}/orders",
-				() -> this.client.get()
-					.uri("/products/{id}/orders?limit=100", productId)
-					.exchange()
-					.expectStatus()
-					.isOk());
+				() -> staff().get().uri("/products/{id}/orders?limit=100", productId).exchange().expectStatus().isOk());
 	}
 
 	/**
@@ -310,7 +312,7 @@ class PartitionBudgetIntegrationTests {
 	}
 
 	private void changeAddress(UUID userId, String street) {
-		this.client.put()
+		as(userId).put()
 			.uri("/users/{id}/shipping-address", userId)
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue("""
@@ -321,6 +323,15 @@ class PartitionBudgetIntegrationTests {
 			.isOk();
 	}
 
+	private WebTestClient as(UUID userId) {
+		return this.client.mutateWith(this.callers.as(userId));
+	}
+
+	private WebTestClient staff() {
+		return this.client.mutateWith(this.callers.as(UUID.randomUUID(), Caller.STAFF));
+	}
+
+	/** The request body of an order (its user is the caller's token's). */
 	private static String json(NewOrder order) {
 		List<String> items = new ArrayList<>();
 		for (OrderItem item : order.items()) {
@@ -329,10 +340,10 @@ class PartitionBudgetIntegrationTests {
 					item.name(), item.quantity(), item.unitPrice().toPlainString()));
 		}
 		return """
-				{"orderId": "%s", "userId": "%s", "items": [%s],
+				{"orderId": "%s", "items": [%s],
 				 "shippingAddress": {"street": "%s", "city": "%s", "postalCode": "%s", "country": "%s"}}
-				""".formatted(order.orderId(), order.userId(), String.join(", ", items),
-				order.shippingAddress().street(), order.shippingAddress().city(), order.shippingAddress().postalCode(),
+				""".formatted(order.orderId(), String.join(", ", items), order.shippingAddress().street(),
+				order.shippingAddress().city(), order.shippingAddress().postalCode(),
 				order.shippingAddress().country());
 	}
 

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.UUID;
 
 import dev.querydriven.servicesupport.data.ServiceReactiveSession;
+import dev.querydriven.servicesupport.security.Caller;
+import dev.querydriven.testsupport.Callers;
 import dev.querydriven.testsupport.recording.RecordedRequest;
 import dev.querydriven.testsupport.recording.RecordedStatement;
 import dev.querydriven.testsupport.recording.StatementRecorder;
@@ -32,6 +34,9 @@ class StatementsIntegrationTests {
 	private WebTestClient client;
 
 	@Autowired
+	private Callers callers;
+
+	@Autowired
 	private StatementRecorder recorder;
 
 	@Autowired
@@ -49,20 +54,22 @@ class StatementsIntegrationTests {
 	void steadyLoadPreparesNothingNew() {
 		UUID userId = UUID.randomUUID();
 		UUID productId = UUID.randomUUID();
+		WebTestClient buyer = this.client.mutateWith(this.callers.as(userId));
+		WebTestClient staff = this.client.mutateWith(this.callers.as(UUID.randomUUID(), Caller.STAFF));
 		PreparedStatementsCheck.assertSteadyLoadPreparesNothing(this.recorder, (ServiceReactiveSession) this.session,
 				() -> {
 					UUID orderId = place(userId, productId);
-					this.client.get().uri("/orders/{id}", orderId).exchange().expectStatus().isOk();
-					this.client.post()
+					buyer.get().uri("/orders/{id}", orderId).exchange().expectStatus().isOk();
+					staff.post()
 						.uri("/orders/{id}/status", orderId)
 						.contentType(MediaType.APPLICATION_JSON)
 						.bodyValue("{\"status\": \"PAID\"}")
 						.exchange()
 						.expectStatus()
 						.isOk();
-					this.client.get().uri("/users/{id}/orders?limit=1", userId).exchange().expectStatus().isOk();
-					this.client.get().uri("/products/{id}/orders", productId).exchange().expectStatus().isOk();
-					this.client.get().uri("/orders?status=PAID&limit=1").exchange().expectStatus().isOk();
+					buyer.get().uri("/users/{id}/orders?limit=1", userId).exchange().expectStatus().isOk();
+					staff.get().uri("/products/{id}/orders", productId).exchange().expectStatus().isOk();
+					staff.get().uri("/orders?status=PAID&limit=1").exchange().expectStatus().isOk();
 				});
 	}
 
@@ -72,9 +79,15 @@ class StatementsIntegrationTests {
 	 */
 	@Test
 	void readingAnOrderReadsOnePartition() {
-		UUID orderId = place(UUID.randomUUID(), UUID.randomUUID());
+		UUID userId = UUID.randomUUID();
+		UUID orderId = place(userId, UUID.randomUUID());
 		List<RecordedRequest> requests = this.recorder
-			.record(() -> this.client.get().uri("/orders/{id}", orderId).exchange().expectStatus().isOk())
+			.record(() -> this.client.mutateWith(this.callers.as(userId))
+				.get()
+				.uri("/orders/{id}", orderId)
+				.exchange()
+				.expectStatus()
+				.isOk())
 			.requests("GET /orders/{orderId}");
 		assertThat(requests).singleElement().satisfies((request) -> {
 			assertThat(request.partitionsRead()).singleElement()
@@ -133,16 +146,17 @@ class StatementsIntegrationTests {
 
 	private UUID place(UUID userId, UUID productId) {
 		UUID orderId = UUID.randomUUID();
-		this.client.post()
+		this.client.mutateWith(this.callers.as(userId))
+			.post()
 			.uri("/orders")
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue(
 					"""
-							{"orderId": "%s", "userId": "%s",
+							{"orderId": "%s",
 							 "items": [{"productId": "%s", "name": "Kettle", "quantity": 1, "unitPrice": "19.90"}],
 							 "shippingAddress": {"street": "Hauptstrasse 1", "city": "Berlin", "postalCode": "10115", "country": "DE"}}
 							"""
-						.formatted(orderId, userId, productId))
+						.formatted(orderId, productId))
 			.exchange()
 			.expectStatus()
 			.isCreated();

@@ -16,6 +16,7 @@ import dev.querydriven.iotsensors.reading.SensorDataRow;
 import dev.querydriven.modeling.bucket.Bucket;
 import dev.querydriven.modeling.ServesQuery;
 import dev.querydriven.modeling.bucket.BucketGranularity;
+import dev.querydriven.testsupport.Callers;
 import dev.querydriven.testsupport.StatementFailures;
 import dev.querydriven.testsupport.StatementFailures.Failure;
 import dev.querydriven.testsupport.StatementFailures.Hold;
@@ -52,6 +53,9 @@ class CopiesConvergeIntegrationTests {
 
 	@Autowired
 	private WebTestClient client;
+
+	@Autowired
+	private Callers callers;
 
 	@Autowired
 	private StatementFailures failures;
@@ -153,7 +157,7 @@ class CopiesConvergeIntegrationTests {
 	 */
 	@Test
 	void aCancelledIngestionStillWritesEveryDerivedTable() {
-		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
+		UUID sensorId = IotSensorsFixtures.registerSensor(this.client, this.callers);
 		NewReading sent = reading(this.clock.instant().minusSeconds(30).truncatedTo(ChronoUnit.MILLIS));
 		Hold hold = this.failures.holdWrite("latest_reading_by_sensor");
 		Disposable caller = this.readings.store(sensorId, List.of(row(sensorId, sent)), this.clock.instant())
@@ -174,7 +178,7 @@ class CopiesConvergeIntegrationTests {
 	 */
 	@Test
 	void stoppingWaitsForTheChangesInFlight() throws Exception {
-		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
+		UUID sensorId = IotSensorsFixtures.registerSensor(this.client, this.callers);
 		NewReading sent = reading(this.clock.instant().minusSeconds(20).truncatedTo(ChronoUnit.MILLIS));
 		Hold hold = this.failures.holdWrite("hourly_rollups_by_sensor");
 		this.readings.store(sensorId, List.of(row(sensorId, sent)), this.clock.instant()).subscribe();
@@ -212,7 +216,8 @@ class CopiesConvergeIntegrationTests {
 	}
 
 	private WebTestClient.ResponseSpec register(UUID sensorId) {
-		return this.client.post()
+		return this.client.mutateWith(IotSensorsFixtures.operator(this.callers))
+			.post()
 			.uri("/sensors")
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue("{\"sensorId\":\"" + sensorId + "\",\"siteId\":\"" + UUID.nameUUIDFromBytes(new byte[] { 1 })

@@ -9,10 +9,13 @@ import java.util.UUID;
 
 import dev.querydriven.iotsensors.ingestion.NewReading;
 import dev.querydriven.modeling.ServesQuery;
+import dev.querydriven.servicesupport.security.Caller;
+import dev.querydriven.testsupport.Callers;
 import org.junit.jupiter.api.Test;
 import org.threeten.extra.MutableClock;
 
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -21,8 +24,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The whole service over real HTTP on a random port, against the real node: the README's
- * walk-through, from registering a sensor to reading its rollups and the ingestion
- * metric.
+ * walk-through, from registering a sensor (as the provisioning tool) and sending its
+ * readings (as the sensor) to reading them back (as a signed-in user) and the ingestion
+ * metric (as an admin, on the management port).
  */
 @IotSensorsIntegrationTest
 class IotSensorsApplicationTests {
@@ -31,7 +35,13 @@ class IotSensorsApplicationTests {
 	private WebTestClient client;
 
 	@Autowired
+	private Callers callers;
+
+	@Autowired
 	private MutableClock clock;
+
+	@LocalManagementPort
+	private int managementPort;
 
 	/**
 	 * Register, ingest a batch, read it back in every form, and see the ingestion
@@ -41,15 +51,16 @@ class IotSensorsApplicationTests {
 	@ServesQuery({ "Q1", "Q2", "Q3", "Q4", "Q6", "Q7" })
 	void sensorReadingsFlowFromIngestionToEveryReadModel() {
 		UUID siteId = UUID.randomUUID();
-		UUID sensorId = IotSensorsFixtures.registerSensor(this.client, siteId);
+		UUID sensorId = IotSensorsFixtures.registerSensor(this.client, this.callers, siteId);
 		Instant now = this.clock.instant().truncatedTo(ChronoUnit.SECONDS);
 		List<NewReading> batch = new ArrayList<>();
 		for (int i = 1; i <= 120; i++) {
 			batch.add(IotSensorsFixtures.reading(now.minusSeconds(30L * i)));
 		}
-		IotSensorsFixtures.ingest(this.client, sensorId, batch);
+		IotSensorsFixtures.ingest(this.client, this.callers, sensorId, batch);
 
-		this.client.get()
+		this.client.mutateWith(IotSensorsFixtures.signedIn(this.callers))
+			.get()
 			.uri("/sensors/{id}", sensorId)
 			.exchange()
 			.expectStatus()
@@ -57,7 +68,8 @@ class IotSensorsApplicationTests {
 			.expectBody()
 			.jsonPath("$.siteId")
 			.isEqualTo(siteId.toString());
-		this.client.get()
+		this.client.mutateWith(IotSensorsFixtures.signedIn(this.callers))
+			.get()
 			.uri("/sites/{id}/sensors", siteId)
 			.exchange()
 			.expectStatus()
@@ -65,7 +77,8 @@ class IotSensorsApplicationTests {
 			.expectBody()
 			.jsonPath("$.items[0].sensorId")
 			.isEqualTo(sensorId.toString());
-		this.client.get()
+		this.client.mutateWith(IotSensorsFixtures.signedIn(this.callers))
+			.get()
 			.uri((uri) -> uri.path("/sensors/{id}/readings")
 				.queryParam("from", now.minus(Duration.ofHours(1)))
 				.queryParam("to", now)
@@ -81,7 +94,8 @@ class IotSensorsApplicationTests {
 			.isEqualTo(now.minusSeconds(30).toString())
 			.jsonPath("$.next")
 			.isNotEmpty();
-		this.client.get()
+		this.client.mutateWith(IotSensorsFixtures.signedIn(this.callers))
+			.get()
 			.uri((uri) -> uri.path("/sensors/{id}/readings")
 				.queryParam("from", now.minus(Duration.ofHours(1)))
 				.queryParam("to", now)
@@ -94,7 +108,8 @@ class IotSensorsApplicationTests {
 			.expectBody()
 			.jsonPath("$.items[0].time")
 			.isEqualTo(now.minusSeconds(3600).toString());
-		this.client.get()
+		this.client.mutateWith(IotSensorsFixtures.signedIn(this.callers))
+			.get()
 			.uri("/sensors/{id}/readings/latest", sensorId)
 			.exchange()
 			.expectStatus()
@@ -102,7 +117,8 @@ class IotSensorsApplicationTests {
 			.expectBody()
 			.jsonPath("$.time")
 			.isEqualTo(now.minusSeconds(30).toString());
-		this.client.get()
+		this.client.mutateWith(IotSensorsFixtures.signedIn(this.callers))
+			.get()
 			.uri((uri) -> uri.path("/sensors/{id}/rollups/hourly")
 				.queryParam("from", now.minus(Duration.ofHours(2)).truncatedTo(ChronoUnit.HOURS))
 				.queryParam("to", now)
@@ -114,7 +130,11 @@ class IotSensorsApplicationTests {
 			.jsonPath("$.hours[*].readingCount")
 			.value((List<Integer> counts) -> assertThat(counts.stream().mapToInt(Integer::intValue).sum())
 				.isEqualTo(120));
-		this.client.get()
+		WebTestClient.bindToServer()
+			.baseUrl("http://localhost:" + this.managementPort)
+			.build()
+			.mutateWith(this.callers.as(UUID.randomUUID(), Caller.ADMIN))
+			.get()
 			.uri("/actuator/metrics/querydriven.iotsensors.readings.ingested")
 			.exchange()
 			.expectStatus()
@@ -130,7 +150,8 @@ class IotSensorsApplicationTests {
 	 */
 	@Test
 	void adviceOpenApiAndProblemsAreServed() {
-		this.client.get()
+		this.client.mutateWith(IotSensorsFixtures.signedIn(this.callers))
+			.get()
 			.uri("/buckets/advice")
 			.exchange()
 			.expectStatus()
@@ -155,8 +176,10 @@ class IotSensorsApplicationTests {
 			.value((status) -> assertThat(
 					HttpStatus.valueOf(status).is2xxSuccessful() || HttpStatus.valueOf(status).is3xxRedirection())
 				.isTrue());
-		this.client.post()
-			.uri("/sensors/{id}/readings", UUID.randomUUID())
+		UUID sensorId = UUID.randomUUID();
+		this.client.mutateWith(IotSensorsFixtures.device(this.callers, sensorId))
+			.post()
+			.uri("/sensors/{id}/readings", sensorId)
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue("{\"time\": 12")
 			.exchange()

@@ -7,37 +7,106 @@ import java.util.UUID;
 import java.util.stream.Collectors;
 
 import dev.querydriven.iotsensors.ingestion.NewReading;
+import dev.querydriven.testsupport.Callers;
+import dev.querydriven.testsupport.devrun.DevTokens;
 
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
+import org.springframework.security.core.authority.SimpleGrantedAuthority;
+import org.springframework.security.test.web.reactive.server.SecurityMockServerConfigurers;
+import org.springframework.security.test.web.reactive.server.SecurityMockServerConfigurers.JwtMutator;
 import org.springframework.test.web.reactive.server.WebTestClient;
+import org.springframework.test.web.reactive.server.WebTestClientConfigurer;
 
 /**
- * Requests the tests make over and over: register a sensor, send readings.
+ * Requests the tests make over and over (register a sensor, send readings) and the
+ * callers who make them: the provisioning tool, a sensor, a signed-in user.
  */
 public final class IotSensorsFixtures {
+
+	/** The subject of the provisioning tool's token. */
+	public static final String OPERATOR = "operator";
 
 	private IotSensorsFixtures() {
 	}
 
 	/**
-	 * Registers a new sensor with random ids.
-	 * @param client the client
-	 * @return the sensor's id
+	 * Requests from the provisioning tool: a token with the {@code sensors:register}
+	 * scope.
+	 * @param callers the test's callers
+	 * @return the configurer for {@code WebTestClient.mutateWith}
 	 */
-	public static UUID registerSensor(WebTestClient client) {
-		return registerSensor(client, UUID.randomUUID());
+	public static WebTestClientConfigurer operator(Callers callers) {
+		return Callers
+			.bearer(callers.tokens().mint(new DevTokens.TokenRequest(OPERATOR, null, "sensors:register", null, null)));
 	}
 
 	/**
-	 * Registers a new sensor on a site.
+	 * Requests from a sensor: a device token whose subject is the sensor's id, with the
+	 * {@code readings:write} scope.
+	 * @param callers the test's callers
+	 * @param sensorId the sensor
+	 * @return the configurer for {@code WebTestClient.mutateWith}
+	 */
+	public static WebTestClientConfigurer device(Callers callers, UUID sensorId) {
+		return Callers.bearer(callers.tokens()
+			.mint(new DevTokens.TokenRequest(sensorId.toString(), null, "readings:write", null, null)));
+	}
+
+	/**
+	 * Requests from a signed-in user with no role or scope, such as a dashboard's: what
+	 * every read needs.
+	 * @param callers the test's callers
+	 * @return the configurer for {@code WebTestClient.mutateWith}
+	 */
+	public static WebTestClientConfigurer signedIn(Callers callers) {
+		return callers.as(UUID.randomUUID());
+	}
+
+	/**
+	 * The provisioning tool as a controller slice sees it: a JWT granting
+	 * {@code sensors:register}.
+	 * @return the configurer for {@code WebTestClient.mutateWith}
+	 */
+	public static JwtMutator mockOperator() {
+		return SecurityMockServerConfigurers.mockJwt()
+			.jwt((jwt) -> jwt.subject(OPERATOR))
+			.authorities(new SimpleGrantedAuthority("SCOPE_sensors:register"));
+	}
+
+	/**
+	 * A sensor as a controller slice sees it: a JWT whose subject is the sensor's id,
+	 * granting {@code readings:write}.
+	 * @param sensorId the sensor
+	 * @return the configurer for {@code WebTestClient.mutateWith}
+	 */
+	public static JwtMutator mockDevice(UUID sensorId) {
+		return SecurityMockServerConfigurers.mockJwt()
+			.jwt((jwt) -> jwt.subject(sensorId.toString()))
+			.authorities(new SimpleGrantedAuthority("SCOPE_readings:write"));
+	}
+
+	/**
+	 * Registers a new sensor with random ids, as the provisioning tool.
 	 * @param client the client
+	 * @param callers the test's callers
+	 * @return the sensor's id
+	 */
+	public static UUID registerSensor(WebTestClient client, Callers callers) {
+		return registerSensor(client, callers, UUID.randomUUID());
+	}
+
+	/**
+	 * Registers a new sensor on a site, as the provisioning tool.
+	 * @param client the client
+	 * @param callers the test's callers
 	 * @param siteId the site
 	 * @return the sensor's id
 	 */
-	public static UUID registerSensor(WebTestClient client, UUID siteId) {
+	public static UUID registerSensor(WebTestClient client, Callers callers, UUID siteId) {
 		UUID sensorId = UUID.randomUUID();
-		client.post()
+		client.mutateWith(operator(callers))
+			.post()
 			.uri("/sensors")
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue(String.format(Locale.ROOT,
@@ -80,13 +149,15 @@ public final class IotSensorsFixtures {
 	}
 
 	/**
-	 * Sends readings and expects them accepted.
+	 * Sends readings as the sensor and expects them accepted.
 	 * @param client the client
+	 * @param callers the test's callers
 	 * @param sensorId the sensor
 	 * @param readings the readings
 	 */
-	public static void ingest(WebTestClient client, UUID sensorId, List<NewReading> readings) {
-		client.post()
+	public static void ingest(WebTestClient client, Callers callers, UUID sensorId, List<NewReading> readings) {
+		client.mutateWith(device(callers, sensorId))
+			.post()
 			.uri("/sensors/{id}/readings", sensorId)
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue(json(readings))

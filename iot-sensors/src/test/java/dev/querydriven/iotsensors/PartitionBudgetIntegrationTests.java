@@ -12,6 +12,7 @@ import dev.querydriven.iotsensors.ingestion.NewReading;
 import dev.querydriven.iotsensors.reading.ReadingProperties;
 import dev.querydriven.iotsensors.rollup.RollupProperties;
 import dev.querydriven.modelcheck.harness.PartitionBudgets;
+import dev.querydriven.testsupport.Callers;
 import dev.querydriven.testsupport.recording.StatementRecorder;
 import dev.querydriven.testsupport.RequestPartitions;
 import org.junit.jupiter.api.AfterEach;
@@ -47,6 +48,9 @@ class PartitionBudgetIntegrationTests {
 	private WebTestClient client;
 
 	@Autowired
+	private Callers callers;
+
+	@Autowired
 	private StatementRecorder recorder;
 
 	@Autowired
@@ -80,24 +84,34 @@ class PartitionBudgetIntegrationTests {
 	/** Registering a sensor reads its one partition first, to recognise a replay. */
 	@Test
 	void registrationReadsTheSensor() {
-		measure("POST /sensors", () -> IotSensorsFixtures.registerSensor(this.client));
+		measure("POST /sensors", () -> IotSensorsFixtures.registerSensor(this.client, this.callers));
 	}
 
 	/** Reading a sensor reads its one partition. */
 	@Test
 	void sensorReadsOnePartition() {
-		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
+		UUID sensorId = IotSensorsFixtures.registerSensor(this.client, this.callers);
 		measure("GET /sensors/{sensorId}",
-				() -> this.client.get().uri("/sensors/{id}", sensorId).exchange().expectStatus().isOk());
+				() -> this.client.mutateWith(IotSensorsFixtures.signedIn(this.callers))
+					.get()
+					.uri("/sensors/{id}", sensorId)
+					.exchange()
+					.expectStatus()
+					.isOk());
 	}
 
 	/** A site's sensors are one partition. */
 	@Test
 	void siteSensorsReadOnePartition() {
 		UUID siteId = UUID.randomUUID();
-		IotSensorsFixtures.registerSensor(this.client, siteId);
+		IotSensorsFixtures.registerSensor(this.client, this.callers, siteId);
 		measure("GET /sites/{siteId}/sensors",
-				() -> this.client.get().uri("/sites/{id}/sensors", siteId).exchange().expectStatus().isOk());
+				() -> this.client.mutateWith(IotSensorsFixtures.signedIn(this.callers))
+					.get()
+					.uri("/sites/{id}/sensors", siteId)
+					.exchange()
+					.expectStatus()
+					.isOk());
 	}
 
 	/**
@@ -109,7 +123,7 @@ class PartitionBudgetIntegrationTests {
 	void ingestionReadsEveryHourItTouched() {
 		Instant now = this.start.truncatedTo(ChronoUnit.HOURS).minusSeconds(60);
 		this.clock.setInstant(now);
-		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
+		UUID sensorId = IotSensorsFixtures.registerSensor(this.client, this.callers);
 		Instant oldest = now.minus(this.readings.lateAllowance());
 		Instant newest = now.plus(this.readings.clockSkewAllowance());
 		List<NewReading> readings = new ArrayList<>();
@@ -117,7 +131,8 @@ class PartitionBudgetIntegrationTests {
 			readings.add(IotSensorsFixtures.reading(time));
 		}
 		readings.add(IotSensorsFixtures.reading(newest));
-		measure("POST /sensors/{sensorId}/readings", () -> IotSensorsFixtures.ingest(this.client, sensorId, readings));
+		measure("POST /sensors/{sensorId}/readings",
+				() -> IotSensorsFixtures.ingest(this.client, this.callers, sensorId, readings));
 	}
 
 	/**
@@ -128,9 +143,10 @@ class PartitionBudgetIntegrationTests {
 	void readingsWalkEveryHourOfTheLongestRange() {
 		this.clock.setInstant(this.start.truncatedTo(ChronoUnit.HOURS).minusSeconds(60));
 		Instant to = this.clock.instant();
-		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
+		UUID sensorId = IotSensorsFixtures.registerSensor(this.client, this.callers);
 		measure("GET /sensors/{sensorId}/readings",
-				() -> this.client.get()
+				() -> this.client.mutateWith(IotSensorsFixtures.signedIn(this.callers))
+					.get()
 					.uri((uri) -> uri.path("/sensors/{id}/readings")
 						.queryParam("from", to.minus(this.readings.maxRange()))
 						.queryParam("to", to)
@@ -147,9 +163,10 @@ class PartitionBudgetIntegrationTests {
 	 */
 	@Test
 	void latestReadingOfASilentSensorAlsoReadsTheSensor() {
-		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
+		UUID sensorId = IotSensorsFixtures.registerSensor(this.client, this.callers);
 		measure("GET /sensors/{sensorId}/readings/latest",
-				() -> this.client.get()
+				() -> this.client.mutateWith(IotSensorsFixtures.signedIn(this.callers))
+					.get()
 					.uri("/sensors/{id}/readings/latest", sensorId)
 					.exchange()
 					.expectStatus()
@@ -164,9 +181,10 @@ class PartitionBudgetIntegrationTests {
 	void rollupsWalkEveryDayOfTheLongestRange() {
 		this.clock.setInstant(this.start.truncatedTo(ChronoUnit.HOURS).minusSeconds(60));
 		Instant to = this.clock.instant();
-		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
+		UUID sensorId = IotSensorsFixtures.registerSensor(this.client, this.callers);
 		measure("GET /sensors/{sensorId}/rollups/hourly",
-				() -> this.client.get()
+				() -> this.client.mutateWith(IotSensorsFixtures.signedIn(this.callers))
+					.get()
 					.uri((uri) -> uri.path("/sensors/{id}/rollups/hourly")
 						.queryParam("from", to.minus(this.rollups.maxRange()))
 						.queryParam("to", to)
@@ -180,7 +198,8 @@ class PartitionBudgetIntegrationTests {
 	@Test
 	void bucketAdviceReadsNothing() {
 		measure("GET /buckets/advice",
-				() -> this.client.get()
+				() -> this.client.mutateWith(IotSensorsFixtures.signedIn(this.callers))
+					.get()
 					.uri("/buckets/advice?writesPerSecond=1&rowBytes=50")
 					.exchange()
 					.expectStatus()

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.UUID;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import dev.querydriven.testsupport.Callers;
 import dev.querydriven.testsupport.RowReaderCheck;
 import org.junit.jupiter.api.Test;
 
@@ -33,6 +34,9 @@ class RowReaderIntegrationTests {
 	private WebTestClient client;
 
 	@Autowired
+	private Callers callers;
+
+	@Autowired
 	private Clock clock;
 
 	/**
@@ -41,8 +45,8 @@ class RowReaderIntegrationTests {
 	 */
 	@Test
 	void everyRowReaderReadsWhatSpringDataReads() {
-		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
-		IotSensorsFixtures.ingest(this.client, sensorId,
+		UUID sensorId = IotSensorsFixtures.registerSensor(this.client, this.callers);
+		IotSensorsFixtures.ingest(this.client, this.callers, sensorId,
 				List.of(IotSensorsFixtures.reading(this.clock.instant().minus(Duration.ofMinutes(1)))));
 		assertThat(RowReaderCheck.mismatches(this.converter, this.session)).isEmpty();
 	}

@@ -11,6 +11,7 @@ import java.util.UUID;
 
 import dev.querydriven.iotsensors.ingestion.NewReading;
 import dev.querydriven.servicesupport.data.ServiceReactiveSession;
+import dev.querydriven.testsupport.Callers;
 import dev.querydriven.testsupport.recording.RecordedRequest;
 import dev.querydriven.testsupport.recording.RecordedStatement;
 import dev.querydriven.testsupport.recording.StatementRecorder;
@@ -38,6 +39,9 @@ class StatementsIntegrationTests {
 	private WebTestClient client;
 
 	@Autowired
+	private Callers callers;
+
+	@Autowired
 	private StatementRecorder recorder;
 
 	@Autowired
@@ -58,14 +62,20 @@ class StatementsIntegrationTests {
 		Instant now = this.clock.instant().truncatedTo(ChronoUnit.MILLIS);
 		// A sensor on the site already, so that the first run pages on with a cursor too
 		// (otherwise only the second run would, and prepare the continuation then).
-		IotSensorsFixtures.registerSensor(this.client, siteId);
+		IotSensorsFixtures.registerSensor(this.client, this.callers, siteId);
 		PreparedStatementsCheck.assertSteadyLoadPreparesNothing(this.recorder, (ServiceReactiveSession) this.session,
 				() -> {
-					UUID sensorId = IotSensorsFixtures.registerSensor(this.client, siteId);
-					IotSensorsFixtures.ingest(this.client, sensorId,
+					UUID sensorId = IotSensorsFixtures.registerSensor(this.client, this.callers, siteId);
+					IotSensorsFixtures.ingest(this.client, this.callers, sensorId,
 							List.of(reading(now.minusSeconds(90)), reading(now.minusSeconds(30))));
-					this.client.get().uri("/sensors/{id}", sensorId).exchange().expectStatus().isOk();
-					Object next = this.client.get()
+					this.client.mutateWith(IotSensorsFixtures.signedIn(this.callers))
+						.get()
+						.uri("/sensors/{id}", sensorId)
+						.exchange()
+						.expectStatus()
+						.isOk();
+					Object next = this.client.mutateWith(IotSensorsFixtures.signedIn(this.callers))
+						.get()
 						.uri("/sites/{id}/sensors?limit=1", siteId)
 						.exchange()
 						.expectStatus()
@@ -76,7 +86,8 @@ class StatementsIntegrationTests {
 						.getResponseBody()
 						.get("next");
 					if (next != null) {
-						this.client.get()
+						this.client.mutateWith(IotSensorsFixtures.signedIn(this.callers))
+							.get()
 							.uri((uri) -> uri.path("/sites/{id}/sensors")
 								.queryParam("limit", 1)
 								.queryParam("cursor", next)
@@ -86,7 +97,8 @@ class StatementsIntegrationTests {
 							.isOk();
 					}
 					for (String order : List.of("desc", "asc")) {
-						this.client.get()
+						this.client.mutateWith(IotSensorsFixtures.signedIn(this.callers))
+							.get()
 							.uri((uri) -> uri.path("/sensors/{id}/readings")
 								.queryParam("from", now.minus(Duration.ofHours(1)))
 								.queryParam("to", now)
@@ -96,8 +108,14 @@ class StatementsIntegrationTests {
 							.expectStatus()
 							.isOk();
 					}
-					this.client.get().uri("/sensors/{id}/readings/latest", sensorId).exchange().expectStatus().isOk();
-					this.client.get()
+					this.client.mutateWith(IotSensorsFixtures.signedIn(this.callers))
+						.get()
+						.uri("/sensors/{id}/readings/latest", sensorId)
+						.exchange()
+						.expectStatus()
+						.isOk();
+					this.client.mutateWith(IotSensorsFixtures.signedIn(this.callers))
+						.get()
 						.uri((uri) -> uri.path("/sensors/{id}/rollups/hourly")
 							.queryParam("from", now.minus(Duration.ofHours(2)))
 							.queryParam("to", now)
@@ -114,9 +132,14 @@ class StatementsIntegrationTests {
 	 */
 	@Test
 	void readingASensorReadsOnePartition() {
-		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
+		UUID sensorId = IotSensorsFixtures.registerSensor(this.client, this.callers);
 		List<RecordedRequest> requests = this.recorder
-			.record(() -> this.client.get().uri("/sensors/{id}", sensorId).exchange().expectStatus().isOk())
+			.record(() -> this.client.mutateWith(IotSensorsFixtures.signedIn(this.callers))
+				.get()
+				.uri("/sensors/{id}", sensorId)
+				.exchange()
+				.expectStatus()
+				.isOk())
 			.requests("GET /sensors/{sensorId}");
 		assertThat(requests).singleElement().satisfies((request) -> {
 			assertThat(request.partitionsRead()).singleElement()
@@ -138,14 +161,14 @@ class StatementsIntegrationTests {
 	 */
 	@Test
 	void ingestingWritesEachHourPartitionInItsOwnBatchThenTheDerivedTables() {
-		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
+		UUID sensorId = IotSensorsFixtures.registerSensor(this.client, this.callers);
 		Instant hour = this.clock.instant().minus(Duration.ofHours(3)).truncatedTo(ChronoUnit.HOURS);
 		List<NewReading> readings = List.of(reading(hour.plusSeconds(10)), reading(hour.plusSeconds(20)),
 				reading(hour.plusSeconds(3610)));
 		// The two hours' rollups are in one day partition, or two across a midnight.
 		long days = readings.stream().map((r) -> LocalDate.ofInstant(r.time(), ZoneOffset.UTC)).distinct().count();
 		List<RecordedRequest> requests = this.recorder
-			.record(() -> IotSensorsFixtures.ingest(this.client, sensorId, readings))
+			.record(() -> IotSensorsFixtures.ingest(this.client, this.callers, sensorId, readings))
 			.requests("POST /sensors/{sensorId}/readings");
 		assertThat(requests).singleElement().satisfies((request) -> {
 			assertThat(request.statements()).noneMatch(RecordedStatement::lightweightTransaction)

@@ -16,6 +16,7 @@ import dev.querydriven.socialfeed.post.PostService;
 import dev.querydriven.socialfeed.post.PostsByIdRow;
 import dev.querydriven.socialfeed.user.UserService;
 import dev.querydriven.socialfeed.user.UsersByIdRow;
+import dev.querydriven.testsupport.Callers;
 import dev.querydriven.testsupport.StatementFailures;
 import dev.querydriven.testsupport.StatementFailures.Failure;
 import dev.querydriven.writeintents.IntentSweeper;
@@ -55,6 +56,9 @@ class CopiesConvergeIntegrationTests {
 
 	@Autowired
 	private WebTestClient client;
+
+	@Autowired
+	private Callers callers;
 
 	@Autowired
 	private StatementFailures failures;
@@ -123,7 +127,8 @@ class CopiesConvergeIntegrationTests {
 			.isEmpty();
 
 		this.fixtures.tick();
-		this.client.delete()
+		this.client.mutateWith(this.callers.as(follower.userId()))
+			.delete()
 			.uri("/users/{id}/following/{target}", follower.userId(), author.userId())
 			.exchange()
 			.expectStatus()
@@ -225,7 +230,8 @@ class CopiesConvergeIntegrationTests {
 		UsersByIdRow author = this.fixtures.user();
 		PostsByIdRow post = this.fixtures.post(author, "Doomed #" + Fixtures.uniqueName());
 		this.failures.failWrites("posts_by_hashtag", 1, Failure.INVALID_QUERY);
-		this.client.delete()
+		this.client.mutateWith(this.callers.as(author.userId()))
+			.delete()
 			.uri("/users/{id}/posts/{post}", author.userId(), post.postId())
 			.exchange()
 			.expectStatus()
@@ -257,10 +263,9 @@ class CopiesConvergeIntegrationTests {
 		UsersByIdRow liker = this.fixtures.user();
 		PostsByIdRow post = this.fixtures.post(author, "Liked once");
 		this.failures.failWrites("post_like_counts", 1, Failure.INVALID_QUERY);
-		this.client.post()
+		this.client.mutateWith(this.callers.as(liker.userId()))
+			.post()
 			.uri("/posts/{id}/likes", post.postId())
-			.contentType(MediaType.APPLICATION_JSON)
-			.bodyValue("{\"userId\": \"" + liker.userId() + "\"}")
 			.exchange()
 			.expectStatus()
 			.is5xxServerError();
@@ -290,7 +295,8 @@ class CopiesConvergeIntegrationTests {
 			.value((String detail) -> assertThat(detail).endsWith(RetryAdvice.SAFE.sentence()));
 
 		this.failures.failWrites("posts_by_id", Integer.MAX_VALUE, Failure.WRITE_TIMEOUT);
-		this.client.post()
+		this.client.mutateWith(this.callers.as(author.userId()))
+			.post()
 			.uri("/users/{id}/posts", author.userId())
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue("{\"content\": \"Unknown outcome\"}")
@@ -325,7 +331,8 @@ class CopiesConvergeIntegrationTests {
 	/**
 	 * A registration cut short between its claims and its profile (a process killed
 	 * there) holds the username and the email with no user; the same registration sent
-	 * again completes it, under the id the claims name.
+	 * again by its user completes it, while another user asking for those names gets a
+	 * 409 and no profile.
 	 */
 	@Test
 	void anIdenticalRegistrationCompletesAHalfDoneOne() {
@@ -335,12 +342,73 @@ class CopiesConvergeIntegrationTests {
 				userId);
 		this.fixtures.rows("INSERT INTO users_by_email (email, user_id) VALUES (?, ?) IF NOT EXISTS",
 				name + "@example.com", userId);
-		register(name, "Half done", null).expectStatus()
+		UUID stranger = UUID.randomUUID();
+		register(stranger, name, "Not mine", null).expectStatus().isEqualTo(409);
+		assertThat(this.fixtures.rows("SELECT user_id FROM users_by_id WHERE user_id IN (?, ?)", userId, stranger))
+			.isEmpty();
+
+		register(userId, name, "Half done", null).expectStatus()
 			.isCreated()
 			.expectBody()
 			.jsonPath("$.id")
 			.isEqualTo(userId.toString());
 		assertThat(this.fixtures.rows("SELECT user_id FROM users_by_id WHERE user_id = ?", userId)).hasSize(1);
+	}
+
+	/**
+	 * A user registers once: the same registration again answers the same profile (a
+	 * retry after a lost answer), while one asking for another username or email is a 409
+	 * that claims neither, so both stay free for others.
+	 */
+	@Test
+	void aUserRegistersOnce() {
+		UUID userId = UUID.randomUUID();
+		String name = Fixtures.uniqueName();
+		String first = new String(register(userId, name, "Once", null).expectStatus()
+			.isCreated()
+			.expectBody()
+			.returnResult()
+			.getResponseBody(), StandardCharsets.UTF_8);
+		register(userId, name, "Once", null).expectStatus().isCreated().expectBody().json(first);
+
+		String other = Fixtures.uniqueName();
+		register(userId, other, "Twice", null).expectStatus()
+			.isEqualTo(409)
+			.expectBody()
+			.jsonPath("$.detail")
+			.value((String detail) -> assertThat(detail).contains("already registered"));
+		assertThat(this.fixtures.rows("SELECT user_id FROM users_by_username WHERE username = ?", other)).isEmpty();
+		assertThat(this.fixtures.rows("SELECT user_id FROM users_by_email WHERE email = ?", other + "@example.com"))
+			.isEmpty();
+		this.client.get()
+			.uri("/users/{id}", userId)
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.username")
+			.isEqualTo(name);
+	}
+
+	/**
+	 * The replay of a second registration of a user, cut short after it claimed other
+	 * names than its profile's, releases those claims and leaves the profile's own.
+	 */
+	@Test
+	void theReplayOfASecondRegistrationReleasesTheClaimsItsProfileDoesNotName() {
+		UsersByIdRow user = this.fixtures.user();
+		String other = Fixtures.uniqueName();
+		this.fixtures.rows("INSERT INTO users_by_username (username, user_id, display_name, created_at) "
+				+ "VALUES (?, ?, ?, ?) IF NOT EXISTS", other, user.userId(), "Second", this.fixtures.now());
+		WriteIntent secondRegistration = new WriteIntent(this.fixtures.now(), 0, UUID.randomUUID(), "user-registered",
+				Map.of("user_id", user.userId().toString()),
+				List.of(Map.of("username", other), Map.of("email", user.email())), 0, null);
+		StepVerifier.create(this.users.replay(secondRegistration)).verifyComplete();
+		assertThat(this.fixtures.rows("SELECT user_id FROM users_by_username WHERE username = ?", other)).isEmpty();
+		assertThat(this.fixtures.uuid("SELECT user_id FROM users_by_username WHERE username = ?", user.username()))
+			.isEqualTo(user.userId());
+		assertThat(this.fixtures.uuid("SELECT user_id FROM users_by_email WHERE email = ?", user.email()))
+			.isEqualTo(user.userId());
 	}
 
 	/**
@@ -398,34 +466,38 @@ class CopiesConvergeIntegrationTests {
 	@Test
 	@ServesQuery("K1")
 	void aKeyedCreateRepliesTheSameAndRefusesAnotherBody() {
+		UUID authorId = UUID.randomUUID();
 		String name = Fixtures.uniqueName();
+		// Keys are scoped to the user, not to the operation: each create takes its own.
 		String key = UUID.randomUUID().toString();
-		String first = new String(
-				register(name, "Keyed", key).expectStatus().isCreated().expectBody().returnResult().getResponseBody(),
-				StandardCharsets.UTF_8);
-		register(name, "Keyed", key).expectStatus().isCreated().expectBody().json(first);
-		register(name, "Another", key).expectStatus()
+		String first = new String(register(authorId, name, "Keyed", key).expectStatus()
+			.isCreated()
+			.expectBody()
+			.returnResult()
+			.getResponseBody(), StandardCharsets.UTF_8);
+		register(authorId, name, "Keyed", key).expectStatus().isCreated().expectBody().json(first);
+		register(authorId, name, "Another", key).expectStatus()
 			.isEqualTo(422)
 			.expectBody()
 			.jsonPath("$")
 			.value((Object problem) -> assertThat(problem.toString()).contains("Idempotency-Key"));
 
-		UUID authorId = this.fixtures.uuid("SELECT user_id FROM users_by_username WHERE username = ?", name);
-		String post = new String(publish(authorId, "Once #keyed", key).expectStatus()
+		String postKey = UUID.randomUUID().toString();
+		String post = new String(publish(authorId, "Once #keyed", postKey).expectStatus()
 			.isCreated()
 			.expectBody()
 			.returnResult()
 			.getResponseBody(), StandardCharsets.UTF_8);
 		this.fixtures.tick();
-		publish(authorId, "Once #keyed", key).expectStatus().isCreated().expectBody().json(post);
+		publish(authorId, "Once #keyed", postKey).expectStatus().isCreated().expectBody().json(post);
 		assertThat(this.fixtures.rows("SELECT post_id FROM posts_by_user WHERE user_id = ? AND month = ?", authorId,
 				Fixtures.month(this.fixtures.now())))
 			.hasSize(1);
-		publish(authorId, "Twice #keyed", key).expectStatus().isEqualTo(422);
+		publish(authorId, "Twice #keyed", postKey).expectStatus().isEqualTo(422);
 	}
 
-	private WebTestClient.ResponseSpec register(String name, String displayName, String key) {
-		return this.client.post().uri("/users").headers((headers) -> {
+	private WebTestClient.ResponseSpec register(UUID userId, String name, String displayName, String key) {
+		return this.client.mutateWith(this.callers.as(userId)).post().uri("/users").headers((headers) -> {
 			if (key != null) {
 				headers.set("Idempotency-Key", key);
 			}
@@ -437,7 +509,8 @@ class CopiesConvergeIntegrationTests {
 	}
 
 	private WebTestClient.ResponseSpec publish(UUID authorId, String content, String key) {
-		return this.client.post()
+		return this.client.mutateWith(this.callers.as(authorId))
+			.post()
 			.uri("/users/{id}/posts", authorId)
 			.header("Idempotency-Key", key)
 			.contentType(MediaType.APPLICATION_JSON)
@@ -464,7 +537,10 @@ class CopiesConvergeIntegrationTests {
 	}
 
 	private WebTestClient.ResponseSpec follow(UsersByIdRow follower, UsersByIdRow author) {
-		return this.client.put().uri("/users/{id}/following/{target}", follower.userId(), author.userId()).exchange();
+		return this.client.mutateWith(this.callers.as(follower.userId()))
+			.put()
+			.uri("/users/{id}/following/{target}", follower.userId(), author.userId())
+			.exchange();
 	}
 
 	private List<UUID> followerRows(UsersByIdRow author, UsersByIdRow follower) {

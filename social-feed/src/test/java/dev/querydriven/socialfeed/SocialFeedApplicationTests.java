@@ -1,16 +1,21 @@
 package dev.querydriven.socialfeed;
 
+import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
 import dev.querydriven.modeling.ServesQuery;
+import dev.querydriven.servicesupport.security.Caller;
+import dev.querydriven.testsupport.Callers;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
 import tools.jackson.databind.JsonNode;
 
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -21,7 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The service end to end over HTTP on a random port, against the real node: the README's
  * "done when" scenario, racing registrations, bad input that never yields a 5xx, and the
- * operational endpoints.
+ * operational endpoints on the management port.
  */
 @SocialFeedIntegrationTest
 class SocialFeedApplicationTests {
@@ -32,8 +37,14 @@ class SocialFeedApplicationTests {
 	@Autowired
 	private Fixtures fixtures;
 
+	@Autowired
+	private Callers callers;
+
 	@LocalServerPort
 	private int port;
+
+	@LocalManagementPort
+	private int managementPort;
 
 	/**
 	 * A user follows another, the other posts {@code #cassandra hello}: the post is in
@@ -47,8 +58,10 @@ class SocialFeedApplicationTests {
 		JsonNode bob = register();
 		String aliceId = alice.get("id").asString();
 		String bobId = bob.get("id").asString();
-		this.client.put().uri("/users/{b}/following/{a}", bobId, aliceId).exchange().expectStatus().isNoContent();
-		JsonNode post = this.client.post()
+		WebTestClient asAlice = as(alice);
+		WebTestClient asBob = as(bob);
+		asBob.put().uri("/users/{b}/following/{a}", bobId, aliceId).exchange().expectStatus().isNoContent();
+		JsonNode post = asAlice.post()
 			.uri("/users/{a}/posts", aliceId)
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue(Map.of("content", "#Cassandra hello"))
@@ -60,7 +73,7 @@ class SocialFeedApplicationTests {
 			.getResponseBody();
 		String postId = post.get("id").asString();
 		assertThat(post.get("hashtags").get(0).asString()).isEqualTo("cassandra");
-		this.client.get()
+		asBob.get()
 			.uri("/users/{b}/timeline", bobId)
 			.exchange()
 			.expectStatus()
@@ -105,13 +118,7 @@ class SocialFeedApplicationTests {
 			.jsonPath("$.id")
 			.isEqualTo(aliceId);
 		for (int i = 0; i < 2; i++) {
-			this.client.post()
-				.uri("/posts/{p}/likes", postId)
-				.contentType(MediaType.APPLICATION_JSON)
-				.bodyValue(Map.of("userId", bobId))
-				.exchange()
-				.expectStatus()
-				.isNoContent();
+			asBob.post().uri("/posts/{p}/likes", postId).exchange().expectStatus().isNoContent();
 		}
 		this.client.get().uri("/posts/{p}", postId).exchange().expectBody().jsonPath("$.likes").isEqualTo(1);
 		this.client.get()
@@ -123,10 +130,10 @@ class SocialFeedApplicationTests {
 			.jsonPath("$.userId")
 			.isEqualTo(bobId);
 		this.client.get().uri("/posts/{p}/likes/{a}", postId, aliceId).exchange().expectStatus().isNotFound();
-		this.client.delete().uri("/users/{a}/posts/{p}", aliceId, postId).exchange().expectStatus().isNoContent();
+		asAlice.delete().uri("/users/{a}/posts/{p}", aliceId, postId).exchange().expectStatus().isNoContent();
 		this.client.get().uri("/posts/{p}", postId).exchange().expectStatus().isNotFound();
 		this.client.get().uri("/posts/{p}/likes/{b}", postId, bobId).exchange().expectStatus().isNotFound();
-		this.client.get().uri("/users/{b}/timeline", bobId).exchange().expectBody().jsonPath("$.items").isEmpty();
+		asBob.get().uri("/users/{b}/timeline", bobId).exchange().expectBody().jsonPath("$.items").isEmpty();
 		this.client.get()
 			.uri("/hashtags/cassandra/posts?limit=100")
 			.exchange()
@@ -135,7 +142,9 @@ class SocialFeedApplicationTests {
 			.doesNotExist();
 	}
 
-	/** Eight parallel registrations of one username over HTTP: one 201, seven 409s. */
+	/**
+	 * Eight users registering one username in parallel over HTTP: one 201, seven 409s.
+	 */
 	@Test
 	@ServesQuery("Q7")
 	void parallelRegistrationsOfOneUsernameLetExactlyOneWin() {
@@ -145,6 +154,7 @@ class SocialFeedApplicationTests {
 			.flatMap(
 					(i) -> web.post()
 						.uri("/users")
+						.headers((headers) -> headers.setBearerAuth(this.callers.tokens().forUser(UUID.randomUUID())))
 						.contentType(MediaType.APPLICATION_JSON)
 						.bodyValue(Map.of("username", name, "email", name + i + "@example.com", "displayName",
 								"Racer " + i))
@@ -163,42 +173,55 @@ class SocialFeedApplicationTests {
 	void badInputIsAProblemAndWritesNothing() {
 		JsonNode alice = register();
 		String aliceId = alice.get("id").asString();
-		String ghost = UUID.randomUUID().toString();
-		expectProblem(this.client.put().uri("/users/{u}/following/{u}", aliceId, aliceId).exchange(), 400, "targetId");
-		expectProblem(this.client.put().uri("/users/{u}/following/{g}", aliceId, ghost).exchange(), 404, null);
-		expectProblem(this.client.put().uri("/users/{u}/following/oops", aliceId).exchange(), 400, "targetId");
-		expectProblem(this.client.post()
+		WebTestClient asAlice = as(alice);
+		UUID ghostId = UUID.randomUUID();
+		String ghost = ghostId.toString();
+		WebTestClient asGhost = this.client.mutateWith(this.callers.as(ghostId));
+		expectProblem(asAlice.put().uri("/users/{u}/following/{u}", aliceId, aliceId).exchange(), 400, "targetId");
+		expectProblem(asAlice.put().uri("/users/{u}/following/{g}", aliceId, ghost).exchange(), 404, null);
+		expectProblem(asAlice.put().uri("/users/{u}/following/oops", aliceId).exchange(), 400, "targetId");
+		expectProblem(asAlice.post()
 			.uri("/users/{u}/posts", aliceId)
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue(Map.of("content", "x".repeat(501)))
 			.exchange(), 400, "content");
-		expectProblem(this.client.post()
+		expectProblem(asAlice.post()
 			.uri("/users/{u}/posts", aliceId)
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue("{\"content\": ")
 			.exchange(), 400, "body");
-		expectProblem(this.client.post()
+		expectProblem(asAlice.post()
 			.uri("/users/{u}/posts", aliceId)
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue(Map.of("content", "#a #b #c #d #e #f #g #h #i #j #k"))
 			.exchange(), 400, "content");
-		expectProblem(this.client.post()
+		expectProblem(asGhost.post()
 			.uri("/users/{g}/posts", ghost)
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue(Map.of("content", "from nobody"))
 			.exchange(), 404, null);
 		expectProblem(this.client.get().uri("/users/{u}/posts?cursor=garbage", aliceId).exchange(), 400, "cursor");
-		expectProblem(this.client.get().uri("/users/{u}/timeline?cursor=garbage", aliceId).exchange(), 400, "cursor");
+		expectProblem(asAlice.get().uri("/users/{u}/timeline?cursor=garbage", aliceId).exchange(), 400, "cursor");
 		expectProblem(this.client.get().uri("/hashtags/cassandra/posts?cursor=garbage").exchange(), 400, "cursor");
 		expectProblem(this.client.get().uri("/users/{u}/followers?limit=0", aliceId).exchange(), 400, "limit");
-		expectProblem(this.client.get().uri("/users/{g}/timeline", ghost).exchange(), 404, null);
-		expectProblem(this.client.post()
-			.uri("/posts/{g}/likes", ghost)
-			.contentType(MediaType.APPLICATION_JSON)
-			.bodyValue(Map.of("userId", aliceId))
-			.exchange(), 404, null);
+		expectProblem(asGhost.get().uri("/users/{g}/timeline", ghost).exchange(), 404, null);
+		expectProblem(asAlice.post().uri("/posts/{g}/likes", ghost).exchange(), 404, null);
 		this.client.get().uri("/users/{u}/posts", aliceId).exchange().expectBody().jsonPath("$.items").isEmpty();
 		this.client.get().uri("/users/{u}/following", aliceId).exchange().expectBody().jsonPath("$.items").isEmpty();
+	}
+
+	/**
+	 * A path that Spring Security's firewall refuses (a variable decoding to {@code ..}
+	 * segments, an empty segment) is a 400 problem too, naming the path variable that
+	 * holds it where the route has one.
+	 */
+	@Test
+	void firewallRefusalsAreProblems() {
+		expectProblem(this.client.get()
+			.uri((builder) -> URI.create(builder.build() + "/users/..%2F..%2Fetc%2Fpasswd/posts"))
+			.exchange(), 400, "userId");
+		expectProblem(this.client.get().uri((builder) -> URI.create(builder.build() + "/users//posts")).exchange(), 400,
+				"path");
 	}
 
 	/**
@@ -208,7 +231,8 @@ class SocialFeedApplicationTests {
 	@Test
 	void unpairedSurrogateInARegistrationIsRefusedNamingTheField() {
 		String name = Fixtures.uniqueName();
-		expectProblem(this.client.post()
+		expectProblem(this.client.mutateWith(this.callers.as(UUID.randomUUID()))
+			.post()
 			.uri("/users")
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue("{\"username\": \"" + name + "\", \"email\": \"" + name
@@ -224,7 +248,8 @@ class SocialFeedApplicationTests {
 	@Test
 	void numberWhereAStringIsExpectedIsRefused() {
 		String name = Fixtures.uniqueName();
-		expectProblem(this.client.post()
+		expectProblem(this.client.mutateWith(this.callers.as(UUID.randomUUID()))
+			.post()
 			.uri("/users")
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue("{\"username\": \"" + name + "\", \"email\": \"" + name + "@example.com\", \"displayName\": 42}")
@@ -236,7 +261,8 @@ class SocialFeedApplicationTests {
 	@Test
 	void unknownFieldIsRefusedNamingIt() {
 		String name = Fixtures.uniqueName();
-		expectProblem(this.client.post()
+		expectProblem(this.client.mutateWith(this.callers.as(UUID.randomUUID()))
+			.post()
 			.uri("/users")
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue("{\"username\": \"" + name + "\", \"email\": \"" + name
@@ -267,10 +293,14 @@ class SocialFeedApplicationTests {
 				.isTrue());
 	}
 
-	/** Health is UP, and a fan-out shows in the {@code querydriven.fanout.*} metrics. */
+	/**
+	 * On the management port, health is UP for anyone, and a fan-out shows in the
+	 * {@code querydriven.fanout.*} metrics, which only an admin reads.
+	 */
 	@Test
 	void healthAndFanOutMetricsAreExposed() {
-		this.client.get()
+		WebTestClient management = management();
+		management.get()
 			.uri("/actuator/health")
 			.exchange()
 			.expectStatus()
@@ -281,7 +311,8 @@ class SocialFeedApplicationTests {
 		var author = this.fixtures.user();
 		this.fixtures.follow(this.fixtures.user(), author);
 		this.fixtures.post(author, "counted");
-		this.client.get()
+		WebTestClient asAdmin = management.mutateWith(this.callers.as(UUID.randomUUID(), Caller.ADMIN));
+		asAdmin.get()
 			.uri("/actuator/metrics/querydriven.fanout.delivered")
 			.exchange()
 			.expectStatus()
@@ -289,12 +320,55 @@ class SocialFeedApplicationTests {
 			.expectBody()
 			.jsonPath("$.measurements[0].value")
 			.value((value) -> assertThat(((Number) value).doubleValue()).isGreaterThanOrEqualTo(1));
-		this.client.get().uri("/actuator/metrics/querydriven.fanout.duration").exchange().expectStatus().isOk();
+		asAdmin.get().uri("/actuator/metrics/querydriven.fanout.duration").exchange().expectStatus().isOk();
 	}
 
+	/**
+	 * Metrics are an admin's: anonymous requests get a 401 problem with a
+	 * {@code WWW-Authenticate: Bearer} challenge, a user's token a 403; and the
+	 * application port serves no actuator at all.
+	 */
+	@Test
+	void actuatorIsOnTheManagementPortAndMetricsAreAnAdminsOnly() {
+		WebTestClient management = management();
+		management.get()
+			.uri("/actuator/metrics")
+			.exchange()
+			.expectStatus()
+			.isUnauthorized()
+			.expectHeader()
+			.valueMatches(HttpHeaders.WWW_AUTHENTICATE, "Bearer.*")
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON);
+		management.mutateWith(this.callers.as(UUID.randomUUID()))
+			.get()
+			.uri("/actuator/metrics")
+			.exchange()
+			.expectStatus()
+			.isForbidden();
+		this.client.mutateWith(this.callers.as(UUID.randomUUID()))
+			.get()
+			.uri("/actuator/health")
+			.exchange()
+			.expectStatus()
+			.isNotFound();
+	}
+
+	private WebTestClient management() {
+		return WebTestClient.bindToServer().baseUrl("http://localhost:" + this.managementPort).build();
+	}
+
+	/** Requests with the token of a user this test registered. */
+	private WebTestClient as(JsonNode user) {
+		return this.client.mutateWith(this.callers.as(UUID.fromString(user.get("id").asString())));
+	}
+
+	/** Registers a new user, signed in as a new subject, whose id the answer carries. */
 	private JsonNode register() {
 		String name = Fixtures.uniqueName();
-		return this.client.post()
+		UUID subject = UUID.randomUUID();
+		JsonNode user = this.client.mutateWith(this.callers.as(subject))
+			.post()
 			.uri("/users")
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue(Map.of("username", name, "email", name + "@example.com", "displayName", "User " + name))
@@ -304,6 +378,8 @@ class SocialFeedApplicationTests {
 			.expectBody(JsonNode.class)
 			.returnResult()
 			.getResponseBody();
+		assertThat(user.get("id").asString()).isEqualTo(subject.toString());
+		return user;
 	}
 
 	private static WebTestClient.BodyContentSpec expectProblem(WebTestClient.ResponseSpec response, int status,

@@ -9,11 +9,14 @@ import dev.querydriven.socialfeed.user.UsersByIdRow;
 import dev.querydriven.testsupport.architecture.CqlTemplateException;
 import dev.querydriven.testsupport.architecture.ServiceArchitectureRules;
 import dev.querydriven.testsupport.conformance.ServiceConformanceTests;
+import dev.querydriven.testsupport.Callers;
 import dev.querydriven.testsupport.hostile.HostileInput;
+import dev.querydriven.testsupport.hostile.ValidRequest;
 import dev.querydriven.testsupport.recording.StatementRecorder;
 import org.junit.jupiter.api.Order;
 
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.http.HttpHeaders;
 
 import static dev.querydriven.testsupport.hostile.ValidRequest.request;
 
@@ -27,6 +30,9 @@ class SocialFeedConformanceTests extends ServiceConformanceTests {
 
 	@Autowired
 	private StatementRecorder recorder;
+
+	@Autowired
+	private Callers callers;
 
 	@Override
 	protected QueryCatalog catalog() {
@@ -67,32 +73,39 @@ class SocialFeedConformanceTests extends ServiceConformanceTests {
 		this.fixtures.post(alice, "second #" + tag);
 		PostsByIdRow doomed = this.fixtures.post(alice, "to be deleted");
 		this.fixtures.like(first, bob);
+		// Public operations go without a token; the others carry their acting user's.
 		return requests.valid("POST /users", () -> {
+			// Each registration is a new subject's: a subject registers once.
 			String name = Fixtures.uniqueName();
-			return request().body("{\"username\": \"" + name + "\", \"email\": \"" + name
+			return signedIn(UUID.randomUUID()).body("{\"username\": \"" + name + "\", \"email\": \"" + name
 					+ "@example.com\", \"displayName\": \"Hostile Input\"}");
 		})
 			.valid("GET /users/{userId}", request().path("userId", alice.userId()))
 			.valid("GET /users/by-username/{username}", request().path("username", alice.username()))
-			.valid("GET /users/by-email/{email}", request().path("email", alice.email()))
+			.valid("GET /users/by-email/{email}", signedIn(alice.userId()).path("email", alice.email()))
 			.valid("PUT /users/{userId}/following/{targetId}",
-					request().path("userId", carol.userId()).path("targetId", bob.userId()))
+					signedIn(carol.userId()).path("userId", carol.userId()).path("targetId", bob.userId()))
 			.valid("DELETE /users/{userId}/following/{targetId}",
-					request().path("userId", dave.userId()).path("targetId", alice.userId()))
+					signedIn(dave.userId()).path("userId", dave.userId()).path("targetId", alice.userId()))
 			.valid("GET /users/{userId}/followers", request().path("userId", alice.userId()))
 			.valid("GET /users/{userId}/following", request().path("userId", alice.userId()))
 			.valid("POST /users/{userId}/posts",
-					request().path("userId", alice.userId()).body("{\"content\": \"Hello #" + tag + "\"}"))
+					signedIn(alice.userId()).path("userId", alice.userId())
+						.body("{\"content\": \"Hello #" + tag + "\"}"))
 			.valid("GET /users/{userId}/posts", request().path("userId", alice.userId()))
 			.valid("GET /posts/{postId}", request().path("postId", first.postId()))
 			.valid("DELETE /users/{userId}/posts/{postId}",
-					request().path("userId", alice.userId()).path("postId", doomed.postId()))
+					signedIn(alice.userId()).path("userId", alice.userId()).path("postId", doomed.postId()))
 			.valid("GET /hashtags/{tag}/posts", request().path("tag", tag))
-			.valid("GET /users/{userId}/timeline", request().path("userId", bob.userId()))
-			.valid("POST /posts/{postId}/likes",
-					request().path("postId", first.postId()).body("{\"userId\": \"" + carol.userId() + "\"}"))
+			.valid("GET /users/{userId}/timeline", signedIn(bob.userId()).path("userId", bob.userId()))
+			.valid("POST /posts/{postId}/likes", signedIn(carol.userId()).path("postId", first.postId()))
 			.valid("GET /posts/{postId}/likes/{userId}",
 					request().path("postId", first.postId()).path("userId", bob.userId()));
+	}
+
+	/** A valid request carrying the user's token. */
+	private ValidRequest signedIn(UUID userId) {
+		return request().header(HttpHeaders.AUTHORIZATION, "Bearer " + this.callers.tokens().forUser(userId));
 	}
 
 }

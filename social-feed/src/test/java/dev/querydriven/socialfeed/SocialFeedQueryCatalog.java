@@ -393,9 +393,11 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 		// and marked completed after: two writes each, no read (the sweeper reads outside
 		// the requests). A keyed create claims its key with a lightweight transaction:
 		// it reads the claim's partition.
-		return List.of(new RouteBudget("POST /users", 4, 4,
-				"the username's and the email's claims (lightweight transactions; a release after a failure "
-						+ "touches the same two partitions), the profile (a keyed repeat answers it as it is)" + KEYED),
+		return List.of(
+				new RouteBudget("POST /users", 4, 4,
+						"the username's and the email's claims (lightweight transactions; a release after a failure "
+								+ "touches the same two partitions), the profile (read first: a user registers once, "
+								+ "and a repeat answers it as it is)" + KEYED),
 				new RouteBudget("GET /users/{userId}", 1, 1, "the user"),
 				new RouteBudget("GET /users/by-username/{username}", 2, 2, "the username's claim, then the user"),
 				new RouteBudget("GET /users/by-email/{email}", 2, 2, "the email's claim, then the user"),
@@ -434,7 +436,7 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 								+ posts.maxBucketsPerPage() + ", then a cursor to the next day"),
 				new RouteBudget("GET /posts/{postId}", 2, 2, "the post and its like counter"),
 				new RouteBudget("POST /posts/{postId}/likes", 3, 3,
-						"the post, the user, and the like's lightweight transaction (the counter increment is a "
+						"the post, the liker (the caller), and the like's lightweight transaction (the counter increment is a "
 								+ "write)"),
 				new RouteBudget("GET /posts/{postId}/likes/{userId}", 2, 2, "the post and the user's like"),
 				new RouteBudget("DELETE /users/{userId}/posts/{postId}", 2, 2,

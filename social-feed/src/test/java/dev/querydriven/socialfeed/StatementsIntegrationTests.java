@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.UUID;
 
 import dev.querydriven.servicesupport.data.ServiceReactiveSession;
+import dev.querydriven.testsupport.Callers;
 import dev.querydriven.testsupport.recording.RecordedRequest;
 import dev.querydriven.testsupport.recording.RecordedStatement;
 import dev.querydriven.testsupport.recording.StatementRecorder;
@@ -32,6 +33,9 @@ class StatementsIntegrationTests {
 	private WebTestClient client;
 
 	@Autowired
+	private Callers callers;
+
+	@Autowired
 	private StatementRecorder recorder;
 
 	@Autowired
@@ -51,7 +55,7 @@ class StatementsIntegrationTests {
 				() -> {
 					UUID alice = register();
 					UUID bob = register();
-					this.client.put()
+					as(bob).put()
 						.uri("/users/{id}/following/{target}", bob, alice)
 						.exchange()
 						.expectStatus()
@@ -59,26 +63,20 @@ class StatementsIntegrationTests {
 					UUID first = publish(alice, "Steady #load");
 					UUID second = publish(alice, "Steady again #load");
 					this.client.get().uri("/users/{id}", alice).exchange().expectStatus().isOk();
-					readTwoPages("/users/" + alice + "/posts");
-					readTwoPages("/users/" + bob + "/timeline");
-					readTwoPages("/hashtags/load/posts");
+					readTwoPages(this.client, "/users/" + alice + "/posts");
+					readTwoPages(as(bob), "/users/" + bob + "/timeline");
+					readTwoPages(this.client, "/hashtags/load/posts");
 					this.client.get().uri("/users/{id}/followers?limit=1", alice).exchange().expectStatus().isOk();
 					this.client.get().uri("/users/{id}/following?limit=1", bob).exchange().expectStatus().isOk();
-					this.client.post()
-						.uri("/posts/{id}/likes", first)
-						.contentType(MediaType.APPLICATION_JSON)
-						.bodyValue("{\"userId\": \"" + bob + "\"}")
-						.exchange()
-						.expectStatus()
-						.isNoContent();
+					as(bob).post().uri("/posts/{id}/likes", first).exchange().expectStatus().isNoContent();
 					this.client.get().uri("/posts/{id}", first).exchange().expectStatus().isOk();
 					this.client.get().uri("/posts/{id}/likes/{user}", first, bob).exchange().expectStatus().isOk();
-					this.client.delete()
+					as(alice).delete()
 						.uri("/users/{id}/posts/{post}", alice, second)
 						.exchange()
 						.expectStatus()
 						.isNoContent();
-					this.client.delete()
+					as(bob).delete()
 						.uri("/users/{id}/following/{target}", bob, alice)
 						.exchange()
 						.expectStatus()
@@ -116,7 +114,7 @@ class StatementsIntegrationTests {
 	void publishingAPostWritesEveryCopyWithoutATransaction() {
 		UUID author = register();
 		UUID follower = register();
-		this.client.put()
+		as(follower).put()
 			.uri("/users/{id}/following/{target}", follower, author)
 			.exchange()
 			.expectStatus()
@@ -144,13 +142,7 @@ class StatementsIntegrationTests {
 		UUID liker = register();
 		UUID postId = publish(author, "Like me");
 		List<RecordedRequest> requests = this.recorder
-			.record(() -> this.client.post()
-				.uri("/posts/{id}/likes", postId)
-				.contentType(MediaType.APPLICATION_JSON)
-				.bodyValue("{\"userId\": \"" + liker + "\"}")
-				.exchange()
-				.expectStatus()
-				.isNoContent())
+			.record(() -> as(liker).post().uri("/posts/{id}/likes", postId).exchange().expectStatus().isNoContent())
 			.requests("POST /posts/{postId}/likes");
 		assertThat(requests).singleElement().satisfies((request) -> {
 			assertThat(request.statements()).filteredOn(RecordedStatement::lightweightTransaction)
@@ -164,9 +156,10 @@ class StatementsIntegrationTests {
 		});
 	}
 
+	/** Registers a new subject; its id is the subject's. */
 	private UUID register() {
 		String name = Fixtures.uniqueName();
-		return id(this.client.post()
+		return id(as(UUID.randomUUID()).post()
 			.uri("/users")
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue("{\"username\": \"%s\", \"email\": \"%s@example.com\", \"displayName\": \"Steady\"}"
@@ -178,7 +171,7 @@ class StatementsIntegrationTests {
 
 	private UUID publish(UUID author, String content) {
 		this.clock.add(Duration.ofMillis(1));
-		return id(this.client.post()
+		return id(as(author).post()
 			.uri("/users/{id}/posts", author)
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue("{\"content\": \"" + content + "\"}")
@@ -187,8 +180,12 @@ class StatementsIntegrationTests {
 			.isCreated());
 	}
 
-	private void readTwoPages(String path) {
-		Map<?, ?> first = this.client.get()
+	private WebTestClient as(UUID userId) {
+		return this.client.mutateWith(this.callers.as(userId));
+	}
+
+	private void readTwoPages(WebTestClient client, String path) {
+		Map<?, ?> first = client.get()
 			.uri(path + "?limit=1")
 			.exchange()
 			.expectStatus()
@@ -198,7 +195,7 @@ class StatementsIntegrationTests {
 			.getResponseBody();
 		assertThat(first).isNotNull();
 		assertThat(first.get("next")).as("a next page of %s", path).isNotNull();
-		this.client.get()
+		client.get()
 			.uri((builder) -> builder.path(path).queryParam("limit", 1).queryParam("cursor", first.get("next")).build())
 			.exchange()
 			.expectStatus()

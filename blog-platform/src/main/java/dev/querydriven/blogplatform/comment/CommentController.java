@@ -3,6 +3,7 @@ package dev.querydriven.blogplatform.comment;
 import java.util.UUID;
 
 import dev.querydriven.servicesupport.idempotency.IdempotencyKeys;
+import dev.querydriven.servicesupport.security.Caller;
 import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.Page;
 import io.swagger.v3.oas.annotations.Operation;
@@ -24,7 +25,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * A post's comments.
+ * A post's comments. Any signed-in user comments, under the name the token gives.
  */
 @RestController
 @RequestMapping("/posts/{postId}/comments")
@@ -40,12 +41,12 @@ class CommentController {
 	}
 
 	@PostMapping
-	@Operation(summary = "Comment on a post (409 when its thread reached the cap); with an Idempotency-Key, a "
-			+ "repeat of the same request answers the same comment")
+	@Operation(summary = "Comment on a post as the caller, under the token's name (409 when its thread reached the "
+			+ "cap); with an Idempotency-Key, a repeat of the same request answers the same comment")
 	Mono<ResponseEntity<CommentResponse>> add(@PathVariable UUID postId,
 			@Valid @RequestBody CreateCommentRequest request,
-			@RequestHeader(name = IdempotencyKeys.HEADER, required = false) String idempotencyKey) {
-		return this.service.add(postId, request.authorName(), request.text(), idempotencyKey)
+			@RequestHeader(name = IdempotencyKeys.HEADER, required = false) String idempotencyKey, Caller caller) {
+		return this.service.add(postId, caller, request.text(), idempotencyKey)
 			.map((comment) -> ResponseEntity.status(HttpStatus.CREATED).body(this.mapper.toResponse(comment)));
 	}
 

@@ -8,6 +8,9 @@ import java.util.UUID;
 import dev.querydriven.blogplatform.post.PostService;
 import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.servicesupport.idempotency.IdempotencyKeys;
+import dev.querydriven.servicesupport.security.Caller;
+import dev.querydriven.servicesupport.text.TextKind;
+import dev.querydriven.servicesupport.text.TextRules;
 import dev.querydriven.servicesupport.web.ConflictException;
 import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.InvalidRequestException;
@@ -66,22 +69,24 @@ public class CommentService {
 	 * a size bound tolerates like the few concurrent comments that pass it.
 	 *
 	 * <p>
-	 * The key is scoped to the post and the author's name, the acting user for as long as
-	 * requests carry no token (the token's subject, once they do).
+	 * The key is scoped to the post and the acting user, the subject of the request's
+	 * token: two users may use the same key, and a user whose name changed between two
+	 * attempts still gets the first one's comment.
 	 * @param postId the post
-	 * @param authorName who writes it, validated
+	 * @param author who writes it: the comment shows {@link #authorName(Caller) their
+	 * name}
 	 * @param text the comment, validated
 	 * @param idempotencyKey the request's key, or {@code null} for a new comment every
 	 * time
 	 * @return the comment, a {@code NotFoundException} for an unknown post, or a
 	 * {@link ConflictException} when the thread is full
 	 */
-	Mono<CommentsByPostRow> add(UUID postId, String authorName, String text, String idempotencyKey) {
+	Mono<CommentsByPostRow> add(UUID postId, Caller author, String text, String idempotencyKey) {
 		return Mono.defer(() -> {
 			UUID drawn = this.time.timeBasedId();
+			String authorName = authorName(author);
 			return this.keys
-				.idFor("post:" + postId + ":author:" + authorName, idempotencyKey, new KeyedComment(authorName, text),
-						() -> drawn)
+				.idFor("post:" + postId + ":user:" + author.id(), idempotencyKey, new KeyedComment(text), () -> drawn)
 				.flatMap((commentId) -> {
 					CommentsByPostRow comment = new CommentsByPostRow(postId,
 							TimeSource.instantOf(commentId).truncatedTo(ChronoUnit.MILLIS), commentId, authorName,
@@ -94,8 +99,39 @@ public class CommentService {
 	/**
 	 * What a keyed comment's claim holds a hash of: the request as the client sent it.
 	 */
-	record KeyedComment(String authorName, String text) {
+	record KeyedComment(String text) {
 
+	}
+
+	/**
+	 * The name a comment shows: the caller's ({@link Caller#name()}: the token's
+	 * {@code name}, else its {@code preferred_username}, else its subject), on one line
+	 * and at most {@value #MAX_AUTHOR_NAME} characters. The name is the issuer's claim,
+	 * not a field of the request, so the text rules every request's strings pass never
+	 * saw it: characters they refuse on a line are left out here, and a longer name is
+	 * cut (a bounded name is part of what bounds the thread's partition). A name with
+	 * nothing left shows the caller's user id.
+	 * @param caller the author
+	 * @return the name to store and show
+	 */
+	static String authorName(Caller caller) {
+		StringBuilder name = new StringBuilder();
+		caller.name().codePoints().forEach((codePoint) -> {
+			String character = Character.toString(codePoint);
+			if (TextRules.violation(character, TextKind.LINE) == null) {
+				name.append(character);
+			}
+		});
+		String cleaned = name.toString().strip();
+		if (cleaned.isEmpty()) {
+			return caller.id().toString();
+		}
+		if (cleaned.length() <= MAX_AUTHOR_NAME) {
+			return cleaned;
+		}
+		int end = Character.isHighSurrogate(cleaned.charAt(MAX_AUTHOR_NAME - 1)) ? MAX_AUTHOR_NAME - 1
+				: MAX_AUTHOR_NAME;
+		return cleaned.substring(0, end).strip();
 	}
 
 	/**

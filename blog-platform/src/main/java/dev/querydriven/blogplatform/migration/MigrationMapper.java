@@ -11,8 +11,8 @@ import org.mapstruct.Mapper;
 import org.mapstruct.Mapping;
 
 /**
- * Maps the engine's status to the admin representation, adding where this phase writes
- * and reads.
+ * Maps the engine's status to the {@code migrations} endpoint's descriptor, adding where
+ * this phase writes and reads.
  */
 @Mapper(config = QueryDrivenMapperConfig.class)
 interface MigrationMapper {
@@ -20,10 +20,10 @@ interface MigrationMapper {
 	@Mapping(target = "writesTo", expression = "java(writesTo(status))")
 	@Mapping(target = "readsFrom",
 			expression = "java(status.phase().readsNew() ? status.newTable() : status.oldTable())")
-	MigrationResponse toResponse(MigrationStatus status);
+	MigrationDescriptor toDescriptor(MigrationStatus status);
 
 	@Mapping(target = "percentDone", expression = "java(report.percentDone())")
-	MigrationResponse.Backfill toBackfill(BackfillReport report);
+	MigrationDescriptor.Backfill toBackfill(BackfillReport report);
 
 	default List<String> writesTo(MigrationStatus status) {
 		MigrationPhase phase = status.phase();

@@ -36,8 +36,8 @@ record MigrationProperties(@DefaultValue("10s") Duration refreshInterval, @Defau
 	 * The category migration ({@link PostsByCategoryMigration}).
 	 *
 	 * @param name the migration's name: the key of its state in {@code table_migrations}
-	 * and its name in the admin URLs (tests give each run its own, so that runs never
-	 * share a migration's state)
+	 * and its name in the {@code migrations} endpoint's URLs (tests give each run its
+	 * own, so that runs never share a migration's state)
 	 */
 	record CategoryMigration(@DefaultValue(PostsByCategoryMigration.NAME) String name) {
 

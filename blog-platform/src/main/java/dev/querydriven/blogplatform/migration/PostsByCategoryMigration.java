@@ -36,7 +36,7 @@ import org.springframework.stereotype.Component;
 @Component
 class PostsByCategoryMigration implements TableMigration<CategoryPost> {
 
-	/** The migration's name, as the admin endpoints show it. */
+	/** The migration's name, as the {@code migrations} actuator endpoint shows it. */
 	static final String NAME = "posts-by-category";
 
 	/** The columns of both category tables but the month, which follows from the time. */

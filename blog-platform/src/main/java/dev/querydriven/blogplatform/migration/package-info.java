@@ -15,9 +15,9 @@
  * <li>{@link dev.querydriven.blogplatform.migration.MigrationConfiguration}: the engine,
  * built from every {@link dev.querydriven.tablemigration.TableMigration} of the service,
  * with its pacing ({@code querydriven.blog-platform.migration.*});</li>
- * <li>{@link dev.querydriven.blogplatform.migration.MigrationController}: the admin
- * endpoints that show a migration's phase, backfill progress and verify report and drive
- * each transition.</li>
+ * <li>{@link dev.querydriven.blogplatform.migration.MigrationsEndpoint}: the
+ * {@code migrations} actuator endpoint, on the management port, that shows a migration's
+ * phase, backfill progress and verify report and drives each transition.</li>
  * </ul>
  *
  * <p>
@@ -32,7 +32,8 @@
  * package deleted, the legacy table dropped by the next schema file.
  *
  * <p>
- * Admin endpoints: in production they belong behind authentication (this reference
- * service has none), and the engine's guards refuse every unsafe step whoever asks.
+ * Who drives a migration: an operator, through actuator on the management port, where
+ * only callers with the {@code admin} role get past the health check; the API's port
+ * serves nothing of it. The engine's guards refuse every unsafe step whoever asks.
  */
 package dev.querydriven.blogplatform.migration;

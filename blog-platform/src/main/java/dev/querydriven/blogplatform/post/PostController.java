@@ -4,6 +4,7 @@ import java.net.URI;
 import java.util.UUID;
 
 import dev.querydriven.servicesupport.idempotency.IdempotencyKeys;
+import dev.querydriven.servicesupport.security.Caller;
 import dev.querydriven.servicesupport.web.ConflictException;
 import dev.querydriven.servicesupport.web.InvalidRequestException;
 import io.swagger.v3.oas.annotations.Operation;
@@ -22,7 +23,9 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * Publishing, reading, editing and deleting posts, and counting views.
+ * Publishing, reading, editing and deleting posts, and counting views. The author of a
+ * new post is the caller; only a post's author edits or deletes it, which the service
+ * checks on the post it reads, before it writes anything.
  */
 @RestController
 @RequestMapping("/posts")
@@ -38,11 +41,11 @@ class PostController {
 	}
 
 	@PostMapping
-	@Operation(summary = "Publish a post (written to posts_by_id, then copied to the author and category lists); "
-			+ "with an Idempotency-Key, a repeat of the same request answers the same post")
+	@Operation(summary = "Publish a post as the caller (written to posts_by_id, then copied to the author and "
+			+ "category lists); with an Idempotency-Key, a repeat of the same request answers the same post")
 	Mono<ResponseEntity<PostResponse>> publish(@Valid @RequestBody CreatePostRequest request,
-			@RequestHeader(name = IdempotencyKeys.HEADER, required = false) String idempotencyKey) {
-		return this.posts.publish(this.mapper.toNewPost(request), idempotencyKey)
+			@RequestHeader(name = IdempotencyKeys.HEADER, required = false) String idempotencyKey, Caller caller) {
+		return this.posts.publish(this.mapper.toNewPost(request, caller.id()), idempotencyKey)
 			.switchIfEmpty(Mono.error(() -> new ConflictException("The post exists already")))
 			.map((created) -> ResponseEntity.created(URI.create("/posts/" + created.postId()))
 				.body(this.mapper.toResponse(created)));
@@ -55,19 +58,20 @@ class PostController {
 	}
 
 	@PutMapping("/{postId}")
-	@Operation(summary = "Edit a post's title, body or category: every copy follows, concurrent edits are serialised")
-	Mono<PostResponse> edit(@PathVariable UUID postId, @Valid @RequestBody EditPostRequest request) {
+	@Operation(summary = "Edit one's own post's title, body or category (403 for anyone but its author): every "
+			+ "copy follows, concurrent edits are serialised")
+	Mono<PostResponse> edit(@PathVariable UUID postId, @Valid @RequestBody EditPostRequest request, Caller caller) {
 		if (request.changesNothing()) {
 			return Mono.error(new InvalidRequestException("body", "#", "give at least one of title, body or category"));
 		}
-		return this.posts.edit(postId, new PostChanges(request.title(), request.body(), request.category()))
+		return this.posts.edit(postId, new PostChanges(request.title(), request.body(), request.category()), caller)
 			.map(this.mapper::toResponse);
 	}
 
 	@DeleteMapping("/{postId}")
-	@Operation(summary = "Delete a post, every copy of it and its comments")
-	Mono<ResponseEntity<Void>> delete(@PathVariable UUID postId) {
-		return this.posts.delete(postId).thenReturn(ResponseEntity.noContent().build());
+	@Operation(summary = "Delete one's own post (403 for anyone but its author), every copy of it and its comments")
+	Mono<ResponseEntity<Void>> delete(@PathVariable UUID postId, Caller caller) {
+		return this.posts.delete(postId, caller).thenReturn(ResponseEntity.noContent().build());
 	}
 
 	@PostMapping("/{postId}/views")

@@ -1,5 +1,7 @@
 package dev.querydriven.blogplatform.post;
 
+import java.util.UUID;
+
 import dev.querydriven.servicesupport.mapping.QueryDrivenMapperConfig;
 import org.mapstruct.Mapper;
 import org.mapstruct.Mapping;
@@ -20,7 +22,7 @@ interface PostMapper {
 
 	@Mapping(target = "postId", ignore = true)
 	@Mapping(target = "createdAt", ignore = true)
-	NewPost toNewPost(CreatePostRequest request);
+	NewPost toNewPost(CreatePostRequest request, UUID authorId);
 
 	default PostResponse toResponse(PostsByIdRow post) {
 		return toResponse(new PostWithViews(post, 0));

@@ -19,6 +19,7 @@ import dev.querydriven.modeling.dualwrite.DualWriter;
 import dev.querydriven.modeling.dualwrite.WriteStrategy;
 import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.servicesupport.idempotency.IdempotencyKeys;
+import dev.querydriven.servicesupport.security.Caller;
 import dev.querydriven.servicesupport.web.ConflictException;
 import dev.querydriven.servicesupport.web.NotFoundException;
 import dev.querydriven.writeintents.NewIntent;
@@ -48,12 +49,16 @@ import org.springframework.stereotype.Service;
  * remove every copy and the comments with its timestamp, then the counters, then the
  * source row.</li>
  * </ul>
- * Every path that finds a decided version writes (or removes) its copies again, with the
- * same timestamp: a request retried after a failure between the decision and the copies
- * repairs them. A transaction whose answer was lost (a timeout after Paxos decided) is
- * retried by {@code LightweightTransactions} and then finds its own version decided: an
- * edit re-reads it and finds nothing left to change (so it replays the copies), a
- * publication recognises its own first version by its write timestamp.
+ * An edit and a deletion are the author's alone: the post's row says who that is, so the
+ * caller is checked against the version read first, before the change's intent or any
+ * other write (another user gets a 403 and nothing is written). The author never changes,
+ * so the versions read again after a lost race need no second check. Every path that
+ * finds a decided version writes (or removes) its copies again, with the same timestamp:
+ * a request retried after a failure between the decision and the copies repairs them. A
+ * transaction whose answer was lost (a timeout after Paxos decided) is retried by
+ * {@code LightweightTransactions} and then finds its own version decided: an edit
+ * re-reads it and finds nothing left to change (so it replays the copies), a publication
+ * recognises its own first version by its write timestamp.
  *
  * <p>
  * <b>Every change is recorded before it begins.</b> A creation, an edit and a deletion
@@ -117,10 +122,9 @@ public class PostService {
 	 * which finds the post and answers as the first request did.
 	 *
 	 * <p>
-	 * The key is scoped to the acting user, which is the author named in the body for as
-	 * long as requests carry no token (the token's subject, once they do): two authors
-	 * may use the same key.
-	 * @param post the post, validated, without an id
+	 * The key is scoped to the acting user, the subject of the request's token, who is
+	 * the post's author: two authors may use the same key.
+	 * @param post the post, validated, without an id, its author the caller
 	 * @param idempotencyKey the request's key, or {@code null} for a new post every time
 	 * @return the first version, as first published
 	 */
@@ -193,10 +197,12 @@ public class PostService {
 	 * Edits a post, serialised with any concurrent edit of it.
 	 * @param postId the post
 	 * @param changes the fields to change
-	 * @return the resulting version, with the view count
+	 * @param caller who asks: only the post's author may edit it
+	 * @return the resulting version, with the view count; a {@code NotFoundException}, or
+	 * an {@code AccessDeniedException} for anyone but the author (nothing written)
 	 */
-	Mono<PostWithViews> edit(UUID postId, PostChanges changes) {
-		return requireExisting(postId).flatMap((read) -> {
+	Mono<PostWithViews> edit(UUID postId, PostChanges changes, Caller caller) {
+		return requireExisting(postId).doOnNext((read) -> caller.requireOwnerOr(read.authorId())).flatMap((read) -> {
 			NewIntent intent = NewIntent.of(EDITED, "post_id", postId).removing(copyKeys(read));
 			Mono<PostsByIdRow> decided = fromReadThenReread(read, () -> requireExisting(postId)).flatMap((current) -> {
 				String title = (changes.title() != null) ? changes.title() : current.title();
@@ -218,12 +224,14 @@ public class PostService {
 	/**
 	 * Deletes a post, every copy of it and its comments.
 	 * @param postId the post
-	 * @return completion
+	 * @param caller who asks: only the post's author may delete it
+	 * @return completion; a {@code NotFoundException}, or an
+	 * {@code AccessDeniedException} for anyone but the author (nothing written)
 	 */
-	Mono<Void> delete(UUID postId) {
+	Mono<Void> delete(UUID postId, Caller caller) {
 		Mono<PostsByIdRow> existing = Mono.defer(() -> this.posts.findById(postId)
 			.switchIfEmpty(Mono.error(() -> new NotFoundException("No post " + postId))));
-		return existing.flatMap((read) -> {
+		return existing.doOnNext((read) -> caller.requireOwnerOr(read.authorId())).flatMap((read) -> {
 			NewIntent intent = NewIntent.of(DELETED, "post_id", postId).removing(copyKeys(read));
 			Mono<PostsByIdRow> decided = fromReadThenReread(read, () -> existing).flatMap((current) -> {
 				if (current.deleted()) {

@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
+import dev.querydriven.blogplatform.SliceTestConfiguration;
 import dev.querydriven.servicesupport.web.InvalidRequestException;
 import dev.querydriven.servicesupport.web.Page;
 import org.junit.jupiter.api.Test;
@@ -28,7 +29,7 @@ import static org.mockito.Mockito.verifyNoInteractions;
 @WebFluxTest(AuthorController.class)
 // 30 s, as in the integration tests: a slice's first request may compile much of WebFlux.
 @AutoConfigureWebTestClient(timeout = "30s")
-@Import(AuthorPostMapperImpl.class)
+@Import({ AuthorPostMapperImpl.class, SliceTestConfiguration.class })
 class AuthorControllerTests {
 
 	@Autowired

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.UUID;
 import java.util.stream.Stream;
 
+import dev.querydriven.blogplatform.SliceTestConfiguration;
 import dev.querydriven.servicesupport.web.ConflictException;
 import dev.querydriven.servicesupport.web.NotFoundException;
 import dev.querydriven.servicesupport.web.Page;
@@ -18,20 +19,27 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.webflux.test.autoconfigure.WebFluxTest;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.context.annotation.Import;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
+import static dev.querydriven.testsupport.Callers.mockCaller;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.argThat;
+import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.ArgumentMatchers.isNull;
 import static org.mockito.BDDMockito.given;
 import static org.mockito.Mockito.verifyNoInteractions;
 
 /**
- * The comments API's HTTP shape and its problems.
+ * The comments API's HTTP shape, who may call it, and its problems.
  */
 @WebFluxTest(CommentController.class)
 // 30 s, as in the integration tests: a slice's first request may compile much of WebFlux.
 @AutoConfigureWebTestClient(timeout = "30s")
-@Import(CommentMapperImpl.class)
+@Import({ CommentMapperImpl.class, SliceTestConfiguration.class })
 class CommentControllerTests {
 
 	@Autowired
@@ -42,17 +50,25 @@ class CommentControllerTests {
 
 	private final UUID postId = UUID.randomUUID();
 
-	/** Adding a comment answers 201 with the comment. */
-	@Test
-	void addAnswersCreatedWithTheComment() {
-		UUID commentId = UUID.randomUUID();
-		given(this.service.add(this.postId, "Ann", "Great", null)).willReturn(Mono.just(
-				new CommentsByPostRow(this.postId, Instant.parse("2026-05-01T10:00:00Z"), commentId, "Ann", "Great")));
+	private final UUID ann = UUID.randomUUID();
 
-		this.client.post()
+	/**
+	 * Adding a comment passes the caller (whose token names them) to the service and
+	 * answers 201 with the comment.
+	 */
+	@Test
+	void addAnswersCreatedWithTheCommentOfTheCaller() {
+		UUID commentId = UUID.randomUUID();
+		given(this.service.add(eq(this.postId), argThat((caller) -> caller.is(this.ann) && caller.name().equals("Ann")),
+				eq("Great"), isNull()))
+			.willReturn(Mono.just(new CommentsByPostRow(this.postId, Instant.parse("2026-05-01T10:00:00Z"), commentId,
+					"Ann", "Great")));
+
+		this.client.mutateWith(mockCaller(this.ann).jwt((jwt) -> jwt.subject(this.ann.toString()).claim("name", "Ann")))
+			.post()
 			.uri("/posts/{id}/comments", this.postId)
 			.contentType(MediaType.APPLICATION_JSON)
-			.bodyValue("{\"authorName\": \"Ann\", \"text\": \"Great\"}")
+			.bodyValue("{\"text\": \"Great\"}")
 			.exchange()
 			.expectStatus()
 			.isCreated()
@@ -67,6 +83,37 @@ class CommentControllerTests {
 			.isEqualTo("Great")
 			.jsonPath("$.createdAt")
 			.isEqualTo("2026-05-01T10:00:00Z");
+	}
+
+	/**
+	 * Commenting needs a token (401 problem with the bearer challenge); a name in the
+	 * body is refused (400 naming it): the name comes from the token.
+	 */
+	@Test
+	void commentNeedsATokenAndTakesNoName() {
+		this.client.post()
+			.uri("/posts/{id}/comments", this.postId)
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue("{\"text\": \"Great\"}")
+			.exchange()
+			.expectStatus()
+			.isUnauthorized()
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.expectHeader()
+			.value(HttpHeaders.WWW_AUTHENTICATE, (challenge) -> assertThat(challenge).startsWith("Bearer"));
+		this.client.mutateWith(mockCaller(this.ann))
+			.post()
+			.uri("/posts/{id}/comments", this.postId)
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue("{\"authorName\": \"Someone else\", \"text\": \"Great\"}")
+			.exchange()
+			.expectStatus()
+			.isBadRequest()
+			.expectBody()
+			.jsonPath("$.errors[?(@.field == 'authorName')]")
+			.exists();
+		verifyNoInteractions(this.service);
 	}
 
 	/** The thread is a page of comments. */
@@ -90,7 +137,8 @@ class CommentControllerTests {
 	@ParameterizedTest(name = "{0}")
 	@MethodSource("invalidComments")
 	void invalidCommentIsBadRequest(String description, String body, String field) {
-		this.client.post()
+		this.client.mutateWith(mockCaller(this.ann))
+			.post()
 			.uri("/posts/{id}/comments", this.postId)
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue(body)
@@ -106,13 +154,10 @@ class CommentControllerTests {
 	}
 
 	static Stream<Arguments> invalidComments() {
-		return Stream.of(Arguments.of("empty text", "{\"authorName\": \"A\", \"text\": \"\"}", "text"),
-				Arguments.of("blank text", "{\"authorName\": \"A\", \"text\": \"  \"}", "text"),
-				Arguments.of("oversized text", "{\"authorName\": \"A\", \"text\": \"" + "x".repeat(2001) + "\"}",
-						"text"),
-				Arguments.of("missing author", "{\"text\": \"hi\"}", "authorName"), Arguments.of("oversized author",
-						"{\"authorName\": \"" + "a".repeat(51) + "\", \"text\": \"hi\"}", "authorName"),
-				Arguments.of("malformed JSON", "{\"text\": ", "body"));
+		return Stream.of(Arguments.of("empty text", "{\"text\": \"\"}", "text"),
+				Arguments.of("blank text", "{\"text\": \"  \"}", "text"),
+				Arguments.of("oversized text", "{\"text\": \"" + "x".repeat(2001) + "\"}", "text"),
+				Arguments.of("missing text", "{}", "text"), Arguments.of("malformed JSON", "{\"text\": ", "body"));
 	}
 
 	/** An invalid post id or limit is a 400. */
@@ -133,22 +178,23 @@ class CommentControllerTests {
 	/** An unknown post is a 404, a full thread a 409. */
 	@Test
 	void unknownPostIsNotFoundAndFullThreadIsConflict() {
-		given(this.service.add(this.postId, "A", "lost", null))
+		given(this.service.add(eq(this.postId), any(), eq("lost"), isNull()))
 			.willReturn(Mono.error(new NotFoundException("No post " + this.postId)));
-		given(this.service.add(this.postId, "A", "late", null))
+		given(this.service.add(eq(this.postId), any(), eq("late"), isNull()))
 			.willReturn(Mono.error(new ConflictException("Post has reached its limit")));
 
-		this.client.post()
+		WebTestClient ann = this.client.mutateWith(mockCaller(this.ann));
+		ann.post()
 			.uri("/posts/{id}/comments", this.postId)
 			.contentType(MediaType.APPLICATION_JSON)
-			.bodyValue("{\"authorName\": \"A\", \"text\": \"lost\"}")
+			.bodyValue("{\"text\": \"lost\"}")
 			.exchange()
 			.expectStatus()
 			.isNotFound();
-		this.client.post()
+		ann.post()
 			.uri("/posts/{id}/comments", this.postId)
 			.contentType(MediaType.APPLICATION_JSON)
-			.bodyValue("{\"authorName\": \"A\", \"text\": \"late\"}")
+			.bodyValue("{\"text\": \"late\"}")
 			.exchange()
 			.expectStatus()
 			.isEqualTo(409);

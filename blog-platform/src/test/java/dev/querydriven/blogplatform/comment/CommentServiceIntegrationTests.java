@@ -3,6 +3,7 @@ package dev.querydriven.blogplatform.comment;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 
 import com.datastax.oss.driver.api.core.CqlSession;
@@ -13,6 +14,7 @@ import dev.querydriven.blogplatform.post.PostService;
 import dev.querydriven.modeling.ServesQuery;
 import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.servicesupport.idempotency.IdempotencyKeys;
+import dev.querydriven.servicesupport.security.Caller;
 import dev.querydriven.servicesupport.web.ConflictException;
 import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.NotFoundException;
@@ -78,12 +80,15 @@ class CommentServiceIntegrationTests {
 	@Test
 	@ServesQuery({ "Q3", "Q7" })
 	void addingACommentStoresAndCountsIt() {
-		this.comments.add(this.postId, "Ann", "Nice post", null).as(StepVerifier::create).assertNext((comment) -> {
-			assertThat(comment.postId()).isEqualTo(this.postId);
-			assertThat(comment.authorName()).isEqualTo("Ann");
-			assertThat(comment.commentText()).isEqualTo("Nice post");
-			assertThat(comment.createdAt()).isEqualTo(this.clock.instant());
-		}).verifyComplete();
+		this.comments.add(this.postId, named("Ann"), "Nice post", null)
+			.as(StepVerifier::create)
+			.assertNext((comment) -> {
+				assertThat(comment.postId()).isEqualTo(this.postId);
+				assertThat(comment.authorName()).isEqualTo("Ann");
+				assertThat(comment.commentText()).isEqualTo("Nice post");
+				assertThat(comment.createdAt()).isEqualTo(this.clock.instant());
+			})
+			.verifyComplete();
 
 		assertThat(this.tables.comments(this.postId)).singleElement()
 			.satisfies((row) -> assertThat(row.getString("comment_text")).isEqualTo("Nice post"));
@@ -136,9 +141,11 @@ class CommentServiceIntegrationTests {
 	void fullThreadRefusesComments() {
 		CommentService capped = new CommentService(this.posts, this.commentRepository, this.counts,
 				new CommentProperties(2), this.cursors, this.time, this.keys);
-		capped.add(this.postId, "A", "one", null).then(capped.add(this.postId, "B", "two", null)).block();
+		capped.add(this.postId, named("A"), "one", null).then(capped.add(this.postId, named("B"), "two", null)).block();
 
-		capped.add(this.postId, "C", "three", null).as(StepVerifier::create).verifyError(ConflictException.class);
+		capped.add(this.postId, named("C"), "three", null)
+			.as(StepVerifier::create)
+			.verifyError(ConflictException.class);
 
 		assertThat(this.tables.comments(this.postId)).hasSize(2);
 		assertThat(this.tables.commentCount(this.postId).getLong("comments")).isEqualTo(2);
@@ -152,11 +159,18 @@ class CommentServiceIntegrationTests {
 	void unknownPostHasNoComments() {
 		UUID unknown = UUID.randomUUID();
 
-		this.comments.add(unknown, "A", "lost", null).as(StepVerifier::create).verifyError(NotFoundException.class);
+		this.comments.add(unknown, named("A"), "lost", null)
+			.as(StepVerifier::create)
+			.verifyError(NotFoundException.class);
 		this.comments.findOldestFirst(unknown, null, 20).as(StepVerifier::create).verifyError(NotFoundException.class);
 
 		assertThat(this.tables.comments(unknown)).isEmpty();
 		assertThat(this.tables.commentCount(unknown)).isNull();
+	}
+
+	private static Caller named(String name) {
+		UUID userId = UUID.randomUUID();
+		return new Caller(userId, userId.toString(), name, Set.of(), Set.of());
 	}
 
 }

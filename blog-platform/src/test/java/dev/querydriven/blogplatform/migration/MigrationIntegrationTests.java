@@ -16,19 +16,24 @@ import java.util.concurrent.atomic.AtomicLong;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
 import dev.querydriven.blogplatform.BlogTables;
+import dev.querydriven.blogplatform.ManagementPort;
 import dev.querydriven.blogplatform.post.NewPost;
 import dev.querydriven.blogplatform.post.PostService;
 import dev.querydriven.modeling.ServesQuery;
 import dev.querydriven.testcassandra.CassandraTest;
+import dev.querydriven.testsupport.Callers;
+import dev.querydriven.testsupport.devrun.DevTokens;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.core.ParameterizedTypeReference;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -43,8 +48,8 @@ import static org.awaitility.Awaitility.await;
  * The migration showcase end to end, over HTTP, on the real node: the category query
  * moves from the legacy table to the bucketed one while the service keeps serving (posts
  * published, edited, moved and deleted all along, including during the backfill), each
- * transition driven and guarded through the admin endpoints, and reads following the
- * phase.
+ * transition driven and guarded through the {@code migrations} actuator endpoint (on the
+ * management port, as an admin), and reads following the phase.
  *
  * <p>
  * The migration gets a name of its own in this test application, so its state never mixes
@@ -88,8 +93,14 @@ class MigrationIntegrationTests {
 	@Autowired
 	private CqlSession session;
 
+	@Autowired
+	private DevTokens tokens;
+
 	@LocalServerPort
 	private int port;
+
+	@LocalManagementPort
+	private int managementPort;
 
 	private final Map<UUID, Post> expected = new ConcurrentHashMap<>();
 
@@ -191,8 +202,9 @@ class MigrationIntegrationTests {
 		assertThat(titleIn(tables.bucketedCategoryPosts(hot, this.expected.get(edited).createdAt()), edited))
 			.isEqualTo("Edited after the migration");
 		refused(null, "complete");
-		this.client.post()
-			.uri("/admin/migrations/{name}/rollback", NAME)
+		admin().post()
+			.uri("/actuator/migrations/{name}/rollback", NAME)
+			.contentType(MediaType.APPLICATION_JSON)
 			.exchange()
 			.expectStatus()
 			.isEqualTo(409)
@@ -206,12 +218,13 @@ class MigrationIntegrationTests {
 			.contains("CUTOVER → NEW_ONLY");
 	}
 
-	/** An unknown migration is a 404 problem for every admin endpoint. */
+	/** An unknown migration is a 404 problem for every operation of the endpoint. */
 	@Test
 	void unknownMigrationIsNotFound() {
-		this.client.get().uri("/admin/migrations/no-such-migration").exchange().expectStatus().isNotFound();
-		this.client.post()
-			.uri("/admin/migrations/no-such-migration/advance")
+		admin().get().uri("/actuator/migrations/no-such-migration").exchange().expectStatus().isNotFound();
+		admin().post()
+			.uri("/actuator/migrations/no-such-migration/advance")
+			.contentType(MediaType.APPLICATION_JSON)
 			.exchange()
 			.expectStatus()
 			.isNotFound()
@@ -239,15 +252,18 @@ class MigrationIntegrationTests {
 			NewPost post = new NewPost(UUID.randomUUID(), UUID.randomUUID(), category + " #" + i, "body", category,
 					start.plus(spacing.multipliedBy(i)));
 			this.posts.publish(post).block();
-			this.expected.put(post.postId(), new Post(post.postId(), category, post.title(), post.createdAt(), false));
+			this.expected.put(post.postId(),
+					new Post(post.postId(), post.authorId(), category, post.title(), post.createdAt(), false));
 		}
 	}
 
 	private UUID publishOverHttp(String category, String title) {
-		Map<String, Object> created = this.client.post()
+		UUID authorId = UUID.randomUUID();
+		Map<String, Object> created = this.client.mutateWith(Callers.bearer(this.tokens.forUser(authorId)))
+			.post()
 			.uri("/posts")
 			.contentType(MediaType.APPLICATION_JSON)
-			.bodyValue(Map.of("authorId", UUID.randomUUID(), "title", title, "body", "b", "category", category))
+			.bodyValue(Map.of("title", title, "body", "b", "category", category))
 			.exchange()
 			.expectStatus()
 			.isCreated()
@@ -256,20 +272,22 @@ class MigrationIntegrationTests {
 			.returnResult()
 			.getResponseBody();
 		UUID id = UUID.fromString((String) created.get("id"));
-		this.expected.put(id, new Post(id, category, title, Instant.parse((String) created.get("createdAt")), false));
+		this.expected.put(id,
+				new Post(id, authorId, category, title, Instant.parse((String) created.get("createdAt")), false));
 		return id;
 	}
 
 	private void edit(UUID postId, Map<String, String> changes) {
-		this.client.put()
+		Post post = this.expected.get(postId);
+		this.client.mutateWith(Callers.bearer(this.tokens.forUser(post.authorId())))
+			.put()
 			.uri("/posts/{id}", postId)
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue(changes)
 			.exchange()
 			.expectStatus()
 			.isOk();
-		Post post = this.expected.get(postId);
-		this.expected.put(postId, new Post(postId, changes.getOrDefault("category", post.category()),
+		this.expected.put(postId, new Post(postId, post.authorId(), changes.getOrDefault("category", post.category()),
 				changes.getOrDefault("title", post.title()), post.createdAt(), false));
 	}
 
@@ -329,9 +347,15 @@ class MigrationIntegrationTests {
 			.orElse(null);
 	}
 
+	/** An operator: a client of the management port with an admin's token. */
+	private WebTestClient admin() {
+		return ManagementPort.client(this.managementPort)
+			.mutateWith(Callers.bearer(this.tokens.forUser(UUID.randomUUID(), "admin")));
+	}
+
 	private Map<String, Object> status() {
-		return this.client.get()
-			.uri("/admin/migrations/{name}", NAME)
+		return admin().get()
+			.uri("/actuator/migrations/{name}", NAME)
 			.exchange()
 			.expectStatus()
 			.isOk()
@@ -342,8 +366,8 @@ class MigrationIntegrationTests {
 	}
 
 	private List<Map<String, Object>> list() {
-		return this.client.get()
-			.uri("/admin/migrations")
+		return admin().get()
+			.uri("/actuator/migrations")
 			.exchange()
 			.expectStatus()
 			.isOk()
@@ -364,10 +388,11 @@ class MigrationIntegrationTests {
 	}
 
 	private Map<String, Object> advance(String to) {
-		return this.client.post()
-			.uri((uri) -> uri.path("/admin/migrations/{name}/advance")
+		return admin().post()
+			.uri((uri) -> uri.path("/actuator/migrations/{name}/advance")
 				.queryParamIfPresent("to", java.util.Optional.ofNullable(to))
 				.build(NAME))
+			.contentType(MediaType.APPLICATION_JSON)
 			.exchange()
 			.expectStatus()
 			.isOk()
@@ -378,8 +403,9 @@ class MigrationIntegrationTests {
 	}
 
 	private boolean tryAdvance(String to) {
-		return this.client.post()
-			.uri("/admin/migrations/{name}/advance?to={to}", NAME, to)
+		return admin().post()
+			.uri("/actuator/migrations/{name}/advance?to={to}", NAME, to)
+			.contentType(MediaType.APPLICATION_JSON)
 			.exchange()
 			.returnResult(String.class)
 			.getStatus()
@@ -387,10 +413,11 @@ class MigrationIntegrationTests {
 	}
 
 	private void refused(String to, String reason) {
-		this.client.post()
-			.uri((uri) -> uri.path("/admin/migrations/{name}/advance")
+		admin().post()
+			.uri((uri) -> uri.path("/actuator/migrations/{name}/advance")
 				.queryParamIfPresent("to", java.util.Optional.ofNullable(to))
 				.build(NAME))
+			.contentType(MediaType.APPLICATION_JSON)
 			.exchange()
 			.expectStatus()
 			.isEqualTo(409)
@@ -404,7 +431,7 @@ class MigrationIntegrationTests {
 	/**
 	 * What a post should look like in the category tables.
 	 */
-	private record Post(UUID id, String category, String title, Instant createdAt, boolean deleted) {
+	private record Post(UUID id, UUID authorId, String category, String title, Instant createdAt, boolean deleted) {
 
 	}
 
@@ -462,37 +489,45 @@ class MigrationIntegrationTests {
 				String title = "Edited " + this.writes.get();
 				change = this.web.put()
 					.uri("/posts/{id}", target.id())
+					.header(HttpHeaders.AUTHORIZATION, bearer(target.authorId()))
 					.bodyValue(Map.of("title", title))
 					.retrieve()
 					.toBodilessEntity()
-					.thenReturn(new Post(target.id(), target.category(), title, target.createdAt(), false));
+					.thenReturn(new Post(target.id(), target.authorId(), target.category(), title, target.createdAt(),
+							false));
 			}
 			else if (dice < 65) {
 				String category = this.categories.get(target.category().equals(this.categories.get(0)) ? 1 : 0);
 				change = this.web.put()
 					.uri("/posts/{id}", target.id())
+					.header(HttpHeaders.AUTHORIZATION, bearer(target.authorId()))
 					.bodyValue(Map.of("category", category))
 					.retrieve()
 					.toBodilessEntity()
-					.thenReturn(new Post(target.id(), category, target.title(), target.createdAt(), false));
+					.thenReturn(new Post(target.id(), target.authorId(), category, target.title(), target.createdAt(),
+							false));
 			}
 			else if (dice < 75 && live.size() > 20) {
 				change = this.web.delete()
 					.uri("/posts/{id}", target.id())
+					.header(HttpHeaders.AUTHORIZATION, bearer(target.authorId()))
 					.retrieve()
 					.toBodilessEntity()
-					.thenReturn(new Post(target.id(), target.category(), target.title(), target.createdAt(), true));
+					.thenReturn(new Post(target.id(), target.authorId(), target.category(), target.title(),
+							target.createdAt(), true));
 			}
 			else {
 				String category = this.categories.get(this.random.nextInt(this.categories.size()));
 				String title = "Published " + this.writes.get();
+				UUID authorId = UUID.randomUUID();
 				change = this.web.post()
 					.uri("/posts")
-					.bodyValue(Map.of("authorId", UUID.randomUUID(), "title", title, "body", "b", "category", category))
+					.header(HttpHeaders.AUTHORIZATION, bearer(authorId))
+					.bodyValue(Map.of("title", title, "body", "b", "category", category))
 					.retrieve()
 					.bodyToMono(new ParameterizedTypeReference<Map<String, Object>>() {
 					})
-					.map((created) -> new Post(UUID.fromString((String) created.get("id")), category, title,
+					.map((created) -> new Post(UUID.fromString((String) created.get("id")), authorId, category, title,
 							Instant.parse((String) created.get("createdAt")), false));
 			}
 			return change.doOnNext((post) -> {
@@ -500,6 +535,11 @@ class MigrationIntegrationTests {
 				this.writes.incrementAndGet();
 				this.spans.add(new long[] { started, System.nanoTime() });
 			}).then();
+		}
+
+		/** The header of a request acting as a post's author. */
+		private String bearer(UUID authorId) {
+			return "Bearer " + MigrationIntegrationTests.this.tokens.forUser(authorId);
 		}
 
 	}

@@ -121,7 +121,8 @@ public class BlogPlatformBenchmark implements ServiceBenchmark {
 
 		@Override
 		public HttpCall http(UUID postId) {
-			return new HttpCall("/posts/" + postId + "/views", null);
+			// Public: every reader's page view counts, signed in or not.
+			return new HttpCall("/posts/" + postId + "/views", null, null);
 		}
 
 		@Override

@@ -9,6 +9,7 @@ import com.datastax.oss.driver.api.core.cql.Row;
 import dev.querydriven.blogplatform.BlogPlatformIntegrationTest;
 import dev.querydriven.blogplatform.BlogTables;
 import dev.querydriven.modeling.dualwrite.Reconciler;
+import dev.querydriven.testsupport.Callers;
 import dev.querydriven.testsupport.StatementFailures;
 import dev.querydriven.testsupport.StatementFailures.Failure;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -56,6 +57,9 @@ class PostCopiesIntegrationTests {
 	@Autowired
 	private CqlSession session;
 
+	@Autowired
+	private Callers callers;
+
 	private BlogTables tables;
 
 	@BeforeEach
@@ -90,7 +94,7 @@ class PostCopiesIntegrationTests {
 			.toString());
 
 		this.failures.failWrites("posts_by_author", Integer.MAX_VALUE, Failure.WRITE_TIMEOUT);
-		edit(postId, "After the outage").expectStatus()
+		edit(authorId, postId, "After the outage").expectStatus()
 			.isEqualTo(HttpStatus.SERVICE_UNAVAILABLE)
 			.expectHeader()
 			.contentType(MediaType.APPLICATION_PROBLEM_JSON);
@@ -164,7 +168,11 @@ class PostCopiesIntegrationTests {
 
 		this.failures.reset();
 		this.failures.loseAnswers("posts_by_id", 1);
-		edit(postId, "Edited once").expectStatus().isOk().expectBody().jsonPath("$.title").isEqualTo("Edited once");
+		edit(authorId, postId, "Edited once").expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.title")
+			.isEqualTo("Edited once");
 		assertThat(this.tables.post(postId).getInt("version")).isEqualTo(2);
 		assertCopiesAgree(postId);
 	}
@@ -203,16 +211,17 @@ class PostCopiesIntegrationTests {
 	}
 
 	private WebTestClient.ResponseSpec publish(UUID authorId, String category) {
-		return this.client.post()
+		return this.client.mutateWith(this.callers.as(authorId))
+			.post()
 			.uri("/posts")
 			.contentType(MediaType.APPLICATION_JSON)
-			.bodyValue(Map.of("authorId", authorId, "title", "Query first", "body", "Model the queries.", "category",
-					category))
+			.bodyValue(Map.of("title", "Query first", "body", "Model the queries.", "category", category))
 			.exchange();
 	}
 
-	private WebTestClient.ResponseSpec edit(UUID postId, String title) {
-		return this.client.put()
+	private WebTestClient.ResponseSpec edit(UUID authorId, UUID postId, String title) {
+		return this.client.mutateWith(this.callers.as(authorId))
+			.put()
 			.uri("/posts/{id}", postId)
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue(Map.of("title", title))

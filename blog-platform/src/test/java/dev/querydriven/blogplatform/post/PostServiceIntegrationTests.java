@@ -14,6 +14,7 @@ import dev.querydriven.blogplatform.BlogTables;
 import dev.querydriven.blogplatform.comment.CommentService;
 import dev.querydriven.modeling.ServesQuery;
 import dev.querydriven.modeling.time.TimeSource;
+import dev.querydriven.servicesupport.security.Caller;
 import dev.querydriven.servicesupport.web.ConflictException;
 import dev.querydriven.servicesupport.web.NotFoundException;
 import dev.querydriven.testsupport.Bursts;
@@ -25,6 +26,7 @@ import reactor.core.publisher.Mono;
 import reactor.test.StepVerifier;
 
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.security.access.AccessDeniedException;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -57,12 +59,15 @@ class PostServiceIntegrationTests {
 
 	private UUID authorId;
 
+	private Caller author;
+
 	private String category;
 
 	@BeforeEach
 	void setUp() {
 		this.tables = new BlogTables(this.session);
 		this.authorId = UUID.randomUUID();
+		this.author = caller(this.authorId);
 		this.category = BlogTables.randomCategory();
 	}
 
@@ -160,7 +165,7 @@ class PostServiceIntegrationTests {
 		NewPost post = newPost("Draft title", this.category);
 		PostsByIdRow first = this.posts.publish(post).block();
 
-		this.posts.edit(post.postId(), new PostChanges("Final title", null, null))
+		this.posts.edit(post.postId(), new PostChanges("Final title", null, null), this.author)
 			.as(StepVerifier::create)
 			.assertNext((edited) -> {
 				assertThat(edited.post().version()).isEqualTo(2);
@@ -180,7 +185,7 @@ class PostServiceIntegrationTests {
 		NewPost post = newPost("Stable title", this.category);
 		this.posts.publish(post).block();
 
-		this.posts.edit(post.postId(), new PostChanges(null, "A better body", null)).block();
+		this.posts.edit(post.postId(), new PostChanges(null, "A better body", null), this.author).block();
 
 		PostsByIdRow stored = this.repository.findById(post.postId()).block();
 		assertThat(stored.body()).isEqualTo("A better body");
@@ -199,7 +204,7 @@ class PostServiceIntegrationTests {
 		NewPost post = newPost("Mover", this.category);
 		this.posts.publish(post).block();
 
-		this.posts.edit(post.postId(), new PostChanges(null, null, target)).block();
+		this.posts.edit(post.postId(), new PostChanges(null, null, target), this.author).block();
 
 		assertThat(this.tables.legacyCategoryPosts(this.category)).isEmpty();
 		PostsByIdRow stored = this.repository.findById(post.postId()).block();
@@ -216,7 +221,7 @@ class PostServiceIntegrationTests {
 		NewPost post = newPost("Stay", this.category);
 		PostsByIdRow first = this.posts.publish(post).block();
 
-		this.posts.edit(post.postId(), new PostChanges(null, null, this.category))
+		this.posts.edit(post.postId(), new PostChanges(null, null, this.category), this.author)
 			.as(StepVerifier::create)
 			.assertNext((edited) -> assertThat(edited.post()).isEqualTo(first))
 			.verifyComplete();
@@ -238,7 +243,8 @@ class PostServiceIntegrationTests {
 		List<String> targets = IntStream.range(0, 6).mapToObj((i) -> BlogTables.randomCategory()).toList();
 
 		List<Integer> decided = Flux.range(0, targets.size())
-			.flatMap((i) -> this.posts.edit(post.postId(), new PostChanges("Title " + i, null, targets.get(i)))
+			.flatMap((i) -> this.posts
+				.edit(post.postId(), new PostChanges("Title " + i, null, targets.get(i)), this.author)
 				.map((edited) -> edited.post().version())
 				.onErrorResume(ConflictException.class, (ex) -> Mono.empty()), targets.size())
 			.collectList()
@@ -264,7 +270,7 @@ class PostServiceIntegrationTests {
 		this.comments.add(post.postId(), UUID.randomUUID(), this.clock.instant(), "Ann", "First!").block();
 		this.posts.recordView(post.postId()).block();
 
-		this.posts.delete(post.postId()).as(StepVerifier::create).verifyComplete();
+		this.posts.delete(post.postId(), this.author).as(StepVerifier::create).verifyComplete();
 
 		assertThat(this.tables.post(post.postId())).isNull();
 		assertThat(this.tables.authorPosts(this.authorId)).isEmpty();
@@ -281,9 +287,9 @@ class PostServiceIntegrationTests {
 		String target = BlogTables.randomCategory();
 		NewPost post = newPost("Moved then deleted", this.category);
 		this.posts.publish(post).block();
-		this.posts.edit(post.postId(), new PostChanges(null, null, target)).block();
+		this.posts.edit(post.postId(), new PostChanges(null, null, target), this.author).block();
 
-		this.posts.delete(post.postId()).block();
+		this.posts.delete(post.postId(), this.author).block();
 
 		assertThat(this.tables.legacyCategoryPosts(this.category)).isEmpty();
 		assertThat(this.tables.legacyCategoryPosts(target)).isEmpty();
@@ -304,7 +310,7 @@ class PostServiceIntegrationTests {
 		assertThat(this.repository.updateIfVersion(decided, first.version()).block()).isTrue();
 		assertThat(this.tables.legacyCategoryPosts(this.category)).hasSize(1);
 
-		this.posts.edit(post.postId(), new PostChanges("After", null, target)).block();
+		this.posts.edit(post.postId(), new PostChanges("After", null, target), this.author).block();
 
 		assertThat(this.tables.legacyCategoryPosts(this.category)).isEmpty();
 		assertThat(this.repository.findById(post.postId()).block()).isEqualTo(decided);
@@ -323,7 +329,7 @@ class PostServiceIntegrationTests {
 		assertThat(this.repository.updateIfVersion(deletion, first.version()).block()).isTrue();
 		this.posts.find(post.postId()).as(StepVerifier::create).verifyError(NotFoundException.class);
 
-		this.posts.delete(post.postId()).as(StepVerifier::create).verifyComplete();
+		this.posts.delete(post.postId(), this.author).as(StepVerifier::create).verifyComplete();
 
 		assertThat(this.tables.post(post.postId())).isNull();
 		assertThat(this.tables.authorPosts(this.authorId)).isEmpty();
@@ -339,14 +345,34 @@ class PostServiceIntegrationTests {
 		UUID unknown = UUID.randomUUID();
 
 		this.posts.find(unknown).as(StepVerifier::create).verifyError(NotFoundException.class);
-		this.posts.edit(unknown, new PostChanges("x", null, null))
+		this.posts.edit(unknown, new PostChanges("x", null, null), this.author)
 			.as(StepVerifier::create)
 			.verifyError(NotFoundException.class);
-		this.posts.delete(unknown).as(StepVerifier::create).verifyError(NotFoundException.class);
+		this.posts.delete(unknown, this.author).as(StepVerifier::create).verifyError(NotFoundException.class);
 		this.posts.recordView(unknown).as(StepVerifier::create).verifyError(NotFoundException.class);
 
 		assertThat(this.tables.post(unknown)).isNull();
 		assertThat(this.tables.views(unknown)).isNull();
+	}
+
+	/**
+	 * Another user may neither edit nor delete a post, whatever roles they hold: both are
+	 * refused once the post is read, and the post and every copy stay as they were.
+	 */
+	@Test
+	void onlyTheAuthorEditsOrDeletes() {
+		NewPost post = newPost("Mine", this.category);
+		PostsByIdRow first = this.posts.publish(post).block();
+		Caller stranger = new Caller(UUID.randomUUID(), "stranger", "Stranger", Set.of(Caller.ADMIN, Caller.STAFF),
+				Set.of());
+
+		this.posts.edit(post.postId(), new PostChanges("Yours now", null, BlogTables.randomCategory()), stranger)
+			.as(StepVerifier::create)
+			.verifyError(AccessDeniedException.class);
+		this.posts.delete(post.postId(), stranger).as(StepVerifier::create).verifyError(AccessDeniedException.class);
+
+		assertThat(this.repository.findById(post.postId()).block()).isEqualTo(first);
+		assertCopies(first);
 	}
 
 	/**
@@ -364,6 +390,10 @@ class PostServiceIntegrationTests {
 
 		assertThat(this.tables.authorPosts(this.authorId)).hasSize(2);
 		assertThat(this.tables.legacyCategoryPosts(this.category)).hasSize(2);
+	}
+
+	private static Caller caller(UUID userId) {
+		return new Caller(userId, userId.toString(), "Author", Set.of(), Set.of());
 	}
 
 	private NewPost newPost(String title, String category) {

@@ -15,7 +15,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * The fulfilment queue: open orders in a status, oldest first.
+ * The fulfilment queue: open orders in a status, oldest first. Staff only (the service's
+ * {@code AccessConfiguration}): it shows every open order with its address.
  *
  * <p>
  * The constraints on parameters ({@code limit}) are checked by Spring's built-in method

@@ -4,6 +4,7 @@ import java.net.URI;
 import java.util.UUID;
 
 import dev.querydriven.servicesupport.idempotency.IdempotencyKeys;
+import dev.querydriven.servicesupport.security.Caller;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.validation.Valid;
 import reactor.core.publisher.Mono;
@@ -18,7 +19,9 @@ import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * Placing orders, reading one, and moving it through its statuses.
+ * Placing orders, reading one, and moving it through its statuses. Who may do each is in
+ * the service's {@code AccessConfiguration}; the rules that need the order (its buyer)
+ * are checked here and in {@link OrderService} once it is read.
  */
 @RestController
 class OrderController {
@@ -33,11 +36,11 @@ class OrderController {
 	}
 
 	@PostMapping("/orders")
-	@Operation(summary = "Place an order (a repeat is safe with a client-chosen orderId, which returns the same order, "
-			+ "or with the same Idempotency-Key, which answers as the first request did)")
+	@Operation(summary = "Place an order for the caller (a repeat is safe with a client-chosen orderId, which returns "
+			+ "the same order, or with the same Idempotency-Key, which answers as the first request did)")
 	Mono<ResponseEntity<OrderResponse>> place(@Valid @RequestBody PlaceOrderRequest request,
-			@RequestHeader(name = IdempotencyKeys.HEADER, required = false) String idempotencyKey) {
-		return this.orders.place(this.mapper.toNewOrder(request), idempotencyKey).map((placed) -> {
+			@RequestHeader(name = IdempotencyKeys.HEADER, required = false) String idempotencyKey, Caller caller) {
+		return this.orders.place(this.mapper.toNewOrder(request, caller.id()), idempotencyKey).map((placed) -> {
 			OrderResponse body = this.mapper.toResponse(placed.order());
 			return placed.created()
 					? ResponseEntity.created(URI.create("/orders/" + placed.order().orderId())).body(body)
@@ -46,15 +49,22 @@ class OrderController {
 	}
 
 	@GetMapping("/orders/{orderId}")
-	@Operation(summary = "An order by id (Q2)")
-	Mono<OrderResponse> find(@PathVariable UUID orderId) {
-		return this.orders.find(orderId).map(this.mapper::toResponse);
+	@Operation(summary = "An order by id, for its buyer or staff (Q2)")
+	Mono<OrderResponse> find(@PathVariable UUID orderId, Caller caller) {
+		return this.orders.find(orderId).map((order) -> {
+			// Its buyer is known only now that the order is read.
+			caller.requireOwnerOr(order.userId(), Caller.STAFF);
+			return this.mapper.toResponse(order);
+		});
 	}
 
 	@PostMapping("/orders/{orderId}/status")
-	@Operation(summary = "Move an order to another status (409 when illegal or lost to a concurrent change)")
-	Mono<OrderResponse> changeStatus(@PathVariable UUID orderId, @Valid @RequestBody ChangeStatusRequest request) {
-		return this.orders.changeStatus(orderId, request.status(), request.operationId()).map(this.mapper::toResponse);
+	@Operation(summary = "Move an order to another status: staff, or its buyer to cancel it while PENDING or PAID "
+			+ "(409 when illegal or lost to a concurrent change)")
+	Mono<OrderResponse> changeStatus(@PathVariable UUID orderId, @Valid @RequestBody ChangeStatusRequest request,
+			Caller caller) {
+		return this.orders.changeStatus(orderId, request.status(), request.operationId(), caller)
+			.map(this.mapper::toResponse);
 	}
 
 }

@@ -1,5 +1,7 @@
 package dev.querydriven.ecommerceorders.order;
 
+import java.util.UUID;
+
 import dev.querydriven.servicesupport.mapping.QueryDrivenMapperConfig;
 import org.mapstruct.Mapper;
 import org.mapstruct.Mapping;
@@ -11,8 +13,15 @@ import org.mapstruct.Mapping;
 @Mapper(config = QueryDrivenMapperConfig.class)
 interface OrderMapper {
 
+	/**
+	 * The order to place for a user: the caller, whom the request does not name.
+	 * @param request the validated request
+	 * @param userId the caller's id
+	 * @return the order
+	 */
+	@Mapping(target = "userId", source = "userId")
 	@Mapping(target = "shippingAddress", expression = "java(request.shippingAddress().toAddress())")
-	NewOrder toNewOrder(PlaceOrderRequest request);
+	NewOrder toNewOrder(PlaceOrderRequest request, UUID userId);
 
 	OrderItem toItem(OrderItemRequest item);
 

@@ -20,6 +20,7 @@ import dev.querydriven.modeling.dualwrite.DualWriter;
 import dev.querydriven.modeling.dualwrite.WriteStrategy;
 import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.servicesupport.idempotency.IdempotencyKeys;
+import dev.querydriven.servicesupport.security.Caller;
 import dev.querydriven.servicesupport.web.ConflictException;
 import dev.querydriven.servicesupport.web.InvalidRequestException;
 import dev.querydriven.servicesupport.web.NotFoundException;
@@ -28,6 +29,7 @@ import dev.querydriven.writeintents.WriteIntents;
 import io.micrometer.core.instrument.MeterRegistry;
 import reactor.core.publisher.Mono;
 
+import org.springframework.security.access.AccessDeniedException;
 import org.springframework.stereotype.Service;
 
 /**
@@ -114,12 +116,13 @@ public class OrderService {
 	}
 
 	/**
-	 * Places an order now, at most once per {@code Idempotency-Key} of its user. Without
-	 * the client's own order id, a placement draws one, so a repeat would place a second
-	 * order; with a key, the first request claims it with the id it draws, and a repeat
-	 * of the same request gets that id and runs again on it: the same cells written, and
-	 * the same answer, since its operation id (derived from the key) is the one the order
-	 * recorded at placement. The same key with another order is a 422 naming the header.
+	 * Places an order now, at most once per {@code Idempotency-Key} of its user (the
+	 * caller, whose token names them: two users' keys never meet). Without the client's
+	 * own order id, a placement draws one, so a repeat would place a second order; with a
+	 * key, the first request claims it with the id it draws, and a repeat of the same
+	 * request gets that id and runs again on it: the same cells written, and the same
+	 * answer, since its operation id (derived from the key) is the one the order recorded
+	 * at placement. The same key with another order is a 422 naming the header.
 	 * @param request the order to place
 	 * @param idempotencyKey the request's {@code Idempotency-Key}, or {@code null}
 	 * @return the order, created (a repeat of the request that created it included) or
@@ -132,6 +135,8 @@ public class OrderService {
 		return Mono.defer(() -> {
 			// Checked before the key is claimed: a rejected order claims nothing.
 			items(request.items());
+			// The key is the user's own: the order's user is the caller, never a value
+			// the client writes, so another user's identical key claims nothing here.
 			String scope = request.userId().toString();
 			UUID operationId = UUID.nameUUIDFromBytes(
 					(IdempotencyKeys.HEADER + " " + scope + " " + idempotencyKey).getBytes(StandardCharsets.UTF_8));
@@ -216,7 +221,9 @@ public class OrderService {
 	}
 
 	/**
-	 * Moves an order to another status.
+	 * Moves an order to another status as the shop itself, with nobody's rights to check
+	 * (the demo seeder); a request goes through
+	 * {@link #changeStatus(UUID, OrderStatus, UUID, Caller)}.
 	 * @param orderId the order
 	 * @param target the status to move to
 	 * @param operationId the request's operation id, or {@code null} for a new one
@@ -226,6 +233,48 @@ public class OrderService {
 	public Mono<OrdersByIdRow> changeStatus(UUID orderId, OrderStatus target, UUID operationId) {
 		UUID operation = (operationId != null) ? operationId : UUID.randomUUID();
 		return find(orderId).flatMap((order) -> changeStatus(order, target, operation, MAX_ATTEMPTS, false));
+	}
+
+	/**
+	 * Moves an order to another status for a caller: staff make any legal change, the
+	 * order's buyer only cancels it while it is open. Who the buyer is shows only once
+	 * the order is read, so the check runs on the row, before the change's intent or
+	 * transaction: a refused caller writes nothing. A change that then loses its
+	 * transaction to a shipment is a 409 like any other lost race, never a cancel of a
+	 * shipped order.
+	 * @param orderId the order
+	 * @param target the status to move to
+	 * @param operationId the request's operation id, or {@code null} for a new one
+	 * @param caller who asks
+	 * @return the order in its new status; an {@link AccessDeniedException} (403) when
+	 * the caller may not make this change, a {@link ConflictException} when the
+	 * transition is illegal or lost to a concurrent change
+	 */
+	Mono<OrdersByIdRow> changeStatus(UUID orderId, OrderStatus target, UUID operationId, Caller caller) {
+		UUID operation = (operationId != null) ? operationId : UUID.randomUUID();
+		return find(orderId).flatMap((order) -> {
+			requireMayChangeStatus(caller, order, target, operation);
+			return changeStatus(order, target, operation, MAX_ATTEMPTS, false);
+		});
+	}
+
+	/**
+	 * Staff, or the buyer cancelling a {@code PENDING} or {@code PAID} order. The buyer's
+	 * repeat of a cancel that applied (the same operation id, the order now
+	 * {@code CANCELLED}) is still theirs to make: it answers as the first did, like any
+	 * retry.
+	 */
+	private static void requireMayChangeStatus(Caller caller, OrdersByIdRow order, OrderStatus target,
+			UUID operationId) {
+		if (caller.hasRole(Caller.STAFF)) {
+			return;
+		}
+		boolean ownCancel = caller.is(order.userId()) && target == OrderStatus.CANCELLED
+				&& (order.status().isOpen() || order.operation(operationId).isPresent());
+		if (!ownCancel) {
+			throw new AccessDeniedException("Only staff may move an order to " + target
+					+ "; its buyer may cancel it while it is " + OrderStatus.PENDING + " or " + OrderStatus.PAID);
+		}
 	}
 
 	/**

@@ -9,16 +9,16 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 
 /**
- * {@code POST /orders}. The total is not part of the request: the service computes it
- * from the items.
+ * {@code POST /orders}. Neither the total nor the user is part of the request: the
+ * service computes the total from the items, and the order is the caller's (the subject
+ * of the bearer token), so nobody can order for someone else.
  *
  * @param orderId the client's own id for the order, to make retries safe (a replay with
  * the same id and content returns the same order); a new id is chosen when absent
- * @param userId who orders
  * @param items the lines, 1 to {@value #MAX_ITEMS}, each product at most once
  * @param shippingAddress where to ship
  */
-public record PlaceOrderRequest(UUID orderId, @NotNull UUID userId,
+public record PlaceOrderRequest(UUID orderId,
 		@NotEmpty @Size(max = MAX_ITEMS) List<@NotNull @Valid OrderItemRequest> items,
 		@NotNull @Valid ShippingAddressRequest shippingAddress) {
 

@@ -16,7 +16,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * The orders containing a product.
+ * The orders containing a product. Staff only (the service's
+ * {@code AccessConfiguration}): the list names every buyer of the product.
  *
  * <p>
  * The constraints on parameters ({@code limit}) are checked by Spring's built-in method

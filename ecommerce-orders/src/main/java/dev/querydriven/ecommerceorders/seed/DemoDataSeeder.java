@@ -98,8 +98,9 @@ public class DemoDataSeeder implements ApplicationRunner {
 		// In the background: the service answers while the demo data arrives.
 		seed().retryWhen(START_OVER)
 			.subscribe(
-					(report) -> logger.info("Demo data: {}. Demo data ready: try GET /users/{}/orders", report,
-							userId(0)),
+					(report) -> logger
+						.info("Demo data: {}. Demo data ready: try GET /users/{}/orders as {} (its owner, "
+								+ "with a token from POST /dev/tokens)", report, userId(0), userId(0)),
 					(ex) -> logger.warn("Demo data seeding failed (it resumes on the next start)", ex));
 	}
 

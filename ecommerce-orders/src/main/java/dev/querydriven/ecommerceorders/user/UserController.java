@@ -20,7 +20,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * A user's orders and shipping address.
+ * A user's orders and shipping address, the user's own: the {@code userId} of every path
+ * here must be the caller's (the service's {@code AccessConfiguration}).
  *
  * <p>
  * The constraints on parameters ({@code limit}) are checked by Spring's built-in method

@@ -6,8 +6,10 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.UUID;
 
+import dev.querydriven.ecommerceorders.SliceTestConfiguration;
 import dev.querydriven.ecommerceorders.order.OrderStatus;
 import dev.querydriven.ecommerceorders.order.ShippingAddress;
+import dev.querydriven.servicesupport.security.Caller;
 import dev.querydriven.servicesupport.web.Page;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -22,19 +24,20 @@ import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
+import static dev.querydriven.testsupport.Callers.mockCaller;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.BDDMockito.given;
 import static org.mockito.Mockito.verifyNoInteractions;
 
 /**
- * The fulfilment queue's HTTP shape: a page of queued orders with a cursor, and a problem
- * naming the parameter for bad input.
+ * The fulfilment queue's HTTP shape: a page of queued orders with a cursor, a problem
+ * naming the parameter for bad input, and the queue for staff only.
  */
 @WebFluxTest(FulfilmentController.class)
 // 30 s, as in the integration tests: a slice's first request may compile much of WebFlux.
 @AutoConfigureWebTestClient(timeout = "30s")
-@Import(FulfilmentMapperImpl.class)
+@Import({ FulfilmentMapperImpl.class, SliceTestConfiguration.class })
 class FulfilmentControllerTests {
 
 	@Autowired
@@ -54,7 +57,7 @@ class FulfilmentControllerTests {
 				new ShippingAddress("Hauptstrasse 1", "Berlin", "10115", "DE"));
 		given(this.fulfilment.queue(OrderStatus.PAID, null, 1))
 			.willReturn(Mono.just(new Page<>(List.of(row), "the-cursor")));
-		this.client.get()
+		staff().get()
 			.uri("/orders?status=PAID&limit=1")
 			.exchange()
 			.expectStatus()
@@ -75,7 +78,7 @@ class FulfilmentControllerTests {
 	void defaultPageSizeIsTwenty() {
 		given(this.fulfilment.queue(eq(OrderStatus.PENDING), any(), eq(20)))
 			.willReturn(Mono.just(new Page<>(List.of(), null)));
-		this.client.get()
+		staff().get()
 			.uri("/orders?status=PENDING")
 			.exchange()
 			.expectStatus()
@@ -94,7 +97,7 @@ class FulfilmentControllerTests {
 	@CsvSource({ "status, /orders?status=LOST", "status, /orders", "limit, /orders?status=PAID&limit=0",
 			"limit, /orders?status=PAID&limit=101", "limit, /orders?status=PAID&limit=many" })
 	void badParameterIsNamed(String field, String uri) {
-		this.client.get()
+		staff().get()
 			.uri(uri)
 			.exchange()
 			.expectStatus()
@@ -105,6 +108,28 @@ class FulfilmentControllerTests {
 			.jsonPath("$.errors[0].field")
 			.isEqualTo(field);
 		verifyNoInteractions(this.fulfilment);
+	}
+
+	/**
+	 * The queue shows every open order with its address: a signed-in user without the
+	 * staff role gets a 403 problem, and the service is never asked.
+	 */
+	@Test
+	void queueIsRefusedToCustomers() {
+		this.client.mutateWith(mockCaller(UUID.randomUUID()))
+			.get()
+			.uri("/orders?status=PAID")
+			.exchange()
+			.expectStatus()
+			.isForbidden()
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON);
+		verifyNoInteractions(this.fulfilment);
+	}
+
+	/** Requests of a member of staff. */
+	private WebTestClient staff() {
+		return this.client.mutateWith(mockCaller(UUID.randomUUID(), Caller.STAFF));
 	}
 
 }

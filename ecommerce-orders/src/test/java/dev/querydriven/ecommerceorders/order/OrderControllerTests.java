@@ -6,6 +6,8 @@ import java.util.Collections;
 import java.util.List;
 import java.util.UUID;
 
+import dev.querydriven.ecommerceorders.SliceTestConfiguration;
+import dev.querydriven.servicesupport.security.Caller;
 import dev.querydriven.servicesupport.web.ConflictException;
 import dev.querydriven.servicesupport.web.NotFoundException;
 import org.junit.jupiter.api.AfterEach;
@@ -19,10 +21,12 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.webflux.test.autoconfigure.WebFluxTest;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.context.annotation.Import;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
+import static dev.querydriven.testsupport.Callers.mockCaller;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.eq;
@@ -32,13 +36,14 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.verifyNoInteractions;
 
 /**
- * The order API's HTTP shape: status codes, money as decimal strings, and a problem
- * naming the field for every kind of bad input, which never reaches the service.
+ * The order API's HTTP shape: status codes, money as decimal strings, a problem naming
+ * the field for every kind of bad input, which never reaches the service, and the caller
+ * taken from the token: an order is placed for the caller and read by its buyer or staff.
  */
 @WebFluxTest(OrderController.class)
 // 30 s, as in the integration tests: a slice's first request may compile much of WebFlux.
 @AutoConfigureWebTestClient(timeout = "30s")
-@Import(OrderMapperImpl.class)
+@Import({ OrderMapperImpl.class, SliceTestConfiguration.class })
 class OrderControllerTests {
 
 	private static final String ADDRESS = "{\"street\": \"Hauptstrasse 1\", \"city\": \"Berlin\", "
@@ -50,6 +55,12 @@ class OrderControllerTests {
 	@MockitoBean
 	private OrderService orders;
 
+	/** Who places the orders of {@link #post}. */
+	private final UUID buyer = UUID.randomUUID();
+
+	/** Who moves them ({@link #postAsStaff}). */
+	private final UUID clerk = UUID.randomUUID();
+
 	private boolean expectServiceCall;
 
 	@AfterEach
@@ -60,8 +71,8 @@ class OrderControllerTests {
 	}
 
 	/**
-	 * A new order is 201 with its location; money is written as decimal strings and read
-	 * exactly from a JSON string or number.
+	 * A new order is 201 with its location, placed for the caller; money is written as
+	 * decimal strings and read exactly from a JSON string or number.
 	 */
 	@Test
 	void newOrderIs201WithMoneyAsDecimalStrings() {
@@ -69,7 +80,7 @@ class OrderControllerTests {
 		OrdersByIdRow order = order();
 		given(this.orders.place(any(NewOrder.class), (String) isNull()))
 			.willReturn(Mono.just(new PlacedOrder(order, true)));
-		post("/orders", order(order.userId(), item("\"19.90\"", "2"), item("4.95", "1"))).expectStatus()
+		post("/orders", order(item("\"19.90\"", "2"), item("4.95", "1"))).expectStatus()
 			.isCreated()
 			.expectHeader()
 			.location("/orders/" + order.orderId())
@@ -86,6 +97,7 @@ class OrderControllerTests {
 		verify(this.orders).place(request.capture(), (String) isNull());
 		assertThat(request.getValue().items()).extracting(OrderItem::unitPrice)
 			.containsExactly(new BigDecimal("19.90"), new BigDecimal("4.95"));
+		assertThat(request.getValue().userId()).as("the order's user").isEqualTo(this.buyer);
 	}
 
 	/** A replayed placement is 200 with the same order. */
@@ -95,11 +107,48 @@ class OrderControllerTests {
 		OrdersByIdRow order = order();
 		given(this.orders.place(any(NewOrder.class), (String) isNull()))
 			.willReturn(Mono.just(new PlacedOrder(order, false)));
-		post("/orders", order(order.userId(), item("19.90", "2"))).expectStatus()
+		post("/orders", order(item("19.90", "2"))).expectStatus()
 			.isOk()
 			.expectBody()
 			.jsonPath("$.orderId")
 			.isEqualTo(order.orderId().toString());
+	}
+
+	/**
+	 * A {@code userId} in the body is refused as no field of the request, never taken: an
+	 * order is always the caller's.
+	 */
+	@Test
+	void userIdInTheBodyIsRefused() {
+		post("/orders",
+				"{\"userId\": \"" + UUID.randomUUID() + "\", \"items\": [" + item("1.00", "1")
+						+ "], \"shippingAddress\": " + ADDRESS + "}")
+			.expectStatus()
+			.isBadRequest()
+			.expectBody()
+			.jsonPath("$.errors[0].field")
+			.isEqualTo("userId")
+			.jsonPath("$.errors[0].message")
+			.value((String message) -> assertThat(message).startsWith("is not a field of this request"));
+	}
+
+	/**
+	 * Without a token, placing an order is a 401 problem with the bearer challenge, and
+	 * the service is never called.
+	 */
+	@Test
+	void orderWithoutATokenIs401() {
+		this.client.post()
+			.uri("/orders")
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue(order(item("1.00", "1")))
+			.exchange()
+			.expectStatus()
+			.isUnauthorized()
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.expectHeader()
+			.value(HttpHeaders.WWW_AUTHENTICATE, (challenge) -> assertThat(challenge).startsWith("Bearer"));
 	}
 
 	/** Every kind of bad order is a 400 problem naming the offending field. */
@@ -120,8 +169,8 @@ class OrderControllerTests {
 			""")
 	void badItemIsNamed(String field, String items) {
 		post("/orders",
-				"{\"userId\": \"" + UUID.randomUUID() + "\", \"items\": "
-						+ items.replace("%s", UUID.randomUUID().toString()) + ", \"shippingAddress\": " + ADDRESS + "}")
+				"{\"items\": " + items.replace("%s", UUID.randomUUID().toString()) + ", \"shippingAddress\": " + ADDRESS
+						+ "}")
 			.expectStatus()
 			.isBadRequest()
 			.expectHeader()
@@ -136,10 +185,7 @@ class OrderControllerTests {
 	void oversizedOrderIsRejected() {
 		String line = item("1.00", "1");
 		String items = String.join(",", Collections.nCopies(PlaceOrderRequest.MAX_ITEMS + 1, line));
-		post("/orders",
-				"{\"userId\": \"" + UUID.randomUUID() + "\", \"items\": [" + items + "], \"shippingAddress\": "
-						+ ADDRESS + "}")
-			.expectStatus()
+		post("/orders", "{\"items\": [" + items + "], \"shippingAddress\": " + ADDRESS + "}").expectStatus()
 			.isBadRequest()
 			.expectBody()
 			.jsonPath("$.errors[0].field")
@@ -150,20 +196,14 @@ class OrderControllerTests {
 	@ParameterizedTest(name = "{0}")
 	@CsvSource(delimiter = '|',
 			textBlock = """
-					userId                  | {"items": [ITEM], "shippingAddress": ADDRESS}
-					userId                  | {"userId": "42", "items": [ITEM], "shippingAddress": ADDRESS}
-					orderId                 | {"orderId": "x", "userId": "USER", "items": [ITEM], "shippingAddress": ADDRESS}
-					shippingAddress         | {"userId": "USER", "items": [ITEM]}
-					shippingAddress.country | {"userId": "USER", "items": [ITEM], "shippingAddress": {"street": "a", "city": "b", "postalCode": "1", "country": "de"}}
-					shippingAddress.street  | {"userId": "USER", "items": [ITEM], "shippingAddress": {"street": "", "city": "b", "postalCode": "1", "country": "DE"}}
-					body                    | {"userId":
+					orderId                 | {"orderId": "x", "items": [ITEM], "shippingAddress": ADDRESS}
+					shippingAddress         | {"items": [ITEM]}
+					shippingAddress.country | {"items": [ITEM], "shippingAddress": {"street": "a", "city": "b", "postalCode": "1", "country": "de"}}
+					shippingAddress.street  | {"items": [ITEM], "shippingAddress": {"street": "", "city": "b", "postalCode": "1", "country": "DE"}}
+					body                    | {"items":
 					""")
 	void badOrderFieldIsNamed(String field, String body) {
-		post("/orders",
-				body.replace("ITEM", item("1.00", "1"))
-					.replace("ADDRESS", ADDRESS)
-					.replace("USER", UUID.randomUUID().toString()))
-			.expectStatus()
+		post("/orders", body.replace("ITEM", item("1.00", "1")).replace("ADDRESS", ADDRESS)).expectStatus()
 			.isBadRequest()
 			.expectBody()
 			.jsonPath("$.errors[?(@.field == '" + field + "')]")
@@ -178,7 +218,8 @@ class OrderControllerTests {
 		UUID unknown = UUID.randomUUID();
 		given(this.orders.find(order.orderId())).willReturn(Mono.just(order));
 		given(this.orders.find(unknown)).willReturn(Mono.error(new NotFoundException("No order " + unknown)));
-		this.client.get()
+		WebTestClient buyer = this.client.mutateWith(mockCaller(order.userId()));
+		buyer.get()
 			.uri("/orders/{id}", order.orderId())
 			.exchange()
 			.expectStatus()
@@ -186,14 +227,14 @@ class OrderControllerTests {
 			.expectBody()
 			.jsonPath("$.version")
 			.isEqualTo(1);
-		this.client.get()
+		buyer.get()
 			.uri("/orders/{id}", unknown)
 			.exchange()
 			.expectStatus()
 			.isNotFound()
 			.expectHeader()
 			.contentType(MediaType.APPLICATION_PROBLEM_JSON);
-		this.client.get()
+		buyer.get()
 			.uri("/orders/not-a-uuid")
 			.exchange()
 			.expectStatus()
@@ -204,18 +245,56 @@ class OrderControllerTests {
 	}
 
 	/**
-	 * A status change passes the operation id through; a refused one is a 409 problem.
+	 * An order is its buyer's and staff's to read: another signed-in user gets a 403
+	 * problem, decided once the order is read; a caller without a token a 401.
+	 */
+	@Test
+	void orderIsReadByItsBuyerOrStaffOnly() {
+		this.expectServiceCall = true;
+		OrdersByIdRow order = order();
+		given(this.orders.find(order.orderId())).willReturn(Mono.just(order));
+		for (WebTestClient reader : List.of(this.client.mutateWith(mockCaller(order.userId())),
+				this.client.mutateWith(mockCaller(UUID.randomUUID(), Caller.STAFF)))) {
+			reader.get()
+				.uri("/orders/{id}", order.orderId())
+				.exchange()
+				.expectStatus()
+				.isOk()
+				.expectBody()
+				.jsonPath("$.orderId")
+				.isEqualTo(order.orderId().toString());
+		}
+		this.client.mutateWith(mockCaller(UUID.randomUUID()))
+			.get()
+			.uri("/orders/{id}", order.orderId())
+			.exchange()
+			.expectStatus()
+			.isForbidden()
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON);
+		this.client.get()
+			.uri("/orders/{id}", order.orderId())
+			.exchange()
+			.expectStatus()
+			.isUnauthorized()
+			.expectHeader()
+			.value(HttpHeaders.WWW_AUTHENTICATE, (challenge) -> assertThat(challenge).startsWith("Bearer"));
+	}
+
+	/**
+	 * A status change passes the operation id and the caller through (the service checks
+	 * the caller's rights on the order); a refused one is a 409 problem.
 	 */
 	@Test
 	void statusChangeIs200Or409() {
 		this.expectServiceCall = true;
 		OrdersByIdRow order = order();
 		UUID operationId = UUID.randomUUID();
-		given(this.orders.changeStatus(order.orderId(), OrderStatus.PAID, operationId))
+		given(this.orders.changeStatus(eq(order.orderId()), eq(OrderStatus.PAID), eq(operationId), any(Caller.class)))
 			.willReturn(Mono.just(order.withStatus(OrderStatus.PAID, operationId, Instant.now())));
-		given(this.orders.changeStatus(eq(order.orderId()), eq(OrderStatus.DELIVERED), any()))
+		given(this.orders.changeStatus(eq(order.orderId()), eq(OrderStatus.DELIVERED), any(), any(Caller.class)))
 			.willReturn(Mono.error(new ConflictException("Order is PENDING and cannot become DELIVERED")));
-		post("/orders/" + order.orderId() + "/status",
+		postAsStaff("/orders/" + order.orderId() + "/status",
 				"{\"status\": \"PAID\", \"operationId\": \"" + operationId + "\"}")
 			.expectStatus()
 			.isOk()
@@ -224,13 +303,17 @@ class OrderControllerTests {
 			.isEqualTo("PAID")
 			.jsonPath("$.version")
 			.isEqualTo(2);
-		post("/orders/" + order.orderId() + "/status", "{\"status\": \"DELIVERED\"}").expectStatus()
+		postAsStaff("/orders/" + order.orderId() + "/status", "{\"status\": \"DELIVERED\"}").expectStatus()
 			.isEqualTo(409)
 			.expectHeader()
 			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.expectBody()
 			.jsonPath("$.detail")
 			.isEqualTo("Order is PENDING and cannot become DELIVERED");
+		ArgumentCaptor<Caller> caller = ArgumentCaptor.forClass(Caller.class);
+		verify(this.orders).changeStatus(eq(order.orderId()), eq(OrderStatus.PAID), eq(operationId), caller.capture());
+		assertThat(caller.getValue().id()).isEqualTo(this.clerk);
+		assertThat(caller.getValue().hasRole(Caller.STAFF)).isTrue();
 	}
 
 	/** An unknown or missing status, or an invalid operation id, is a 400 naming it. */
@@ -242,15 +325,31 @@ class OrderControllerTests {
 			operationId | {"status": "PAID", "operationId": "not-a-uuid"}
 			""")
 	void badStatusChangeIsNamed(String field, String body) {
-		post("/orders/" + UUID.randomUUID() + "/status", body).expectStatus()
+		postAsStaff("/orders/" + UUID.randomUUID() + "/status", body).expectStatus()
 			.isBadRequest()
 			.expectBody()
 			.jsonPath("$.errors[?(@.field == '" + field + "')]")
 			.exists();
 	}
 
+	/** A request of the buyer's. */
 	private WebTestClient.ResponseSpec post(String uri, String json) {
-		return this.client.post().uri(uri).contentType(MediaType.APPLICATION_JSON).bodyValue(json).exchange();
+		return this.client.mutateWith(mockCaller(this.buyer))
+			.post()
+			.uri(uri)
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue(json)
+			.exchange();
+	}
+
+	/** A request of staff's. */
+	private WebTestClient.ResponseSpec postAsStaff(String uri, String json) {
+		return this.client.mutateWith(mockCaller(this.clerk, Caller.STAFF))
+			.post()
+			.uri(uri)
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue(json)
+			.exchange();
 	}
 
 	private static String item(String price, String quantity) {
@@ -258,9 +357,8 @@ class OrderControllerTests {
 				+ ", \"unitPrice\": " + price + "}";
 	}
 
-	private static String order(UUID userId, String... items) {
-		return "{\"userId\": \"" + userId + "\", \"items\": [" + String.join(",", items) + "], \"shippingAddress\": "
-				+ ADDRESS + "}";
+	private static String order(String... items) {
+		return "{\"items\": [" + String.join(",", items) + "], \"shippingAddress\": " + ADDRESS + "}";
 	}
 
 	private static OrdersByIdRow order() {

@@ -7,6 +7,8 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import dev.querydriven.ecommerceorders.EcommerceOrdersIntegrationTest;
 import dev.querydriven.ecommerceorders.OrderTables;
 import dev.querydriven.modeling.dualwrite.Reconciler;
+import dev.querydriven.servicesupport.security.Caller;
+import dev.querydriven.testsupport.Callers;
 import dev.querydriven.testsupport.StatementFailures;
 import dev.querydriven.testsupport.StatementFailures.Failure;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -36,6 +38,9 @@ class OrderCopiesIntegrationTests {
 
 	@Autowired
 	private WebTestClient client;
+
+	@Autowired
+	private Callers callers;
 
 	@Autowired
 	private StatementFailures failures;
@@ -132,7 +137,8 @@ class OrderCopiesIntegrationTests {
 		UUID orderId = UUID.randomUUID();
 		place(orderId, UUID.randomUUID()).expectStatus().isCreated();
 		this.failures.loseAnswers("orders_by_id", 1);
-		this.client.post()
+		this.client.mutateWith(this.callers.as(UUID.randomUUID(), Caller.STAFF))
+			.post()
 			.uri("/orders/{id}/status", orderId)
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue("{\"status\": \"PAID\"}")
@@ -154,10 +160,12 @@ class OrderCopiesIntegrationTests {
 	@Test
 	void unansweredReadIsA503() {
 		UUID orderId = UUID.randomUUID();
-		place(orderId, UUID.randomUUID()).expectStatus().isCreated();
+		UUID userId = UUID.randomUUID();
+		place(orderId, userId).expectStatus().isCreated();
+		WebTestClient buyer = this.client.mutateWith(this.callers.as(userId));
 		for (Failure failure : new Failure[] { Failure.CLIENT_TIMEOUT, Failure.UNAVAILABLE, Failure.READ_TIMEOUT }) {
 			this.failures.failReads("orders_by_id", 1, failure);
-			this.client.get()
+			buyer.get()
 				.uri("/orders/{id}", orderId)
 				.exchange()
 				.expectStatus()
@@ -165,20 +173,21 @@ class OrderCopiesIntegrationTests {
 				.expectHeader()
 				.contentType(MediaType.APPLICATION_PROBLEM_JSON);
 		}
-		this.client.get().uri("/orders/{id}", orderId).exchange().expectStatus().isOk();
+		buyer.get().uri("/orders/{id}", orderId).exchange().expectStatus().isOk();
 	}
 
 	private WebTestClient.ResponseSpec place(UUID orderId, UUID userId) {
-		return this.client.post()
+		return this.client.mutateWith(this.callers.as(userId))
+			.post()
 			.uri("/orders")
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue(
 					"""
-							{"orderId": "%s", "userId": "%s",
+							{"orderId": "%s",
 							 "items": [{"productId": "%s", "name": "Kettle", "quantity": 1, "unitPrice": "19.90"}],
 							 "shippingAddress": {"street": "Hauptstrasse 1", "city": "Berlin", "postalCode": "10115", "country": "DE"}}
 							"""
-						.formatted(orderId, userId, UUID.randomUUID()))
+						.formatted(orderId, UUID.randomUUID()))
 			.exchange();
 	}
 

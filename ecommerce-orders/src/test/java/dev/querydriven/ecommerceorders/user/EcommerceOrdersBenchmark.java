@@ -80,18 +80,21 @@ public class EcommerceOrdersBenchmark implements ServiceBenchmark {
 		}
 		Instant now = Instant.now();
 		int total = userCount * ordersPerUser;
-		Loading.run("orders", total, (i) -> orders.place(domain(order(UUID.randomUUID(), ids.get(i % userCount), i)),
-				now.minus(Duration.ofMinutes((long) (total - i) * 60 * 24 * 60 / total))), progress);
+		Loading.run("orders", total,
+				(i) -> orders.place(domain(new Placement(ids.get(i % userCount), order(UUID.randomUUID(), i))),
+						now.minus(Duration.ofMinutes((long) (total - i) * 60 * 24 * 60 / total))),
+				progress);
 		return new DataSet(Map.of(USERS, ids.stream().map(UUID::toString).toList()));
 	}
 
 	/**
 	 * The order as the service takes it: what the controller's mapper makes of the
-	 * request body.
+	 * request body and the caller.
 	 */
-	static NewOrder domain(PlaceOrderRequest request) {
+	static NewOrder domain(Placement placement) {
+		PlaceOrderRequest request = placement.request();
 		ShippingAddressRequest address = request.shippingAddress();
-		return new NewOrder(request.orderId(), request.userId(),
+		return new NewOrder(request.orderId(), placement.userId(),
 				request.items()
 					.stream()
 					.map((item) -> new OrderItem(item.productId(), item.name(), item.quantity(), item.unitPrice()))
@@ -99,14 +102,14 @@ public class EcommerceOrdersBenchmark implements ServiceBenchmark {
 				new ShippingAddress(address.street(), address.city(), address.postalCode(), address.country()));
 	}
 
-	static PlaceOrderRequest order(UUID orderId, UUID userId, long sequence) {
+	static PlaceOrderRequest order(UUID orderId, long sequence) {
 		List<OrderItemRequest> items = new ArrayList<>();
 		for (int line = 0; line <= sequence % 3; line++) {
 			int product = (int) ((sequence * 7 + line * 13) % PRODUCTS);
 			items.add(new OrderItemRequest(product(product), "Product " + product, 1 + (int) (sequence % 2),
 					new BigDecimal(9 + product + ".99")));
 		}
-		return new PlaceOrderRequest(orderId, userId, items,
+		return new PlaceOrderRequest(orderId, items,
 				new ShippingAddressRequest((sequence % 97) + " Main Street", "Berlin", "10115", "DE"));
 	}
 
@@ -129,7 +132,7 @@ public class EcommerceOrdersBenchmark implements ServiceBenchmark {
 
 		@Override
 		public HttpCall http(UUID userId) {
-			return HttpCall.get("/users/" + userId + "/orders?limit=20");
+			return HttpCall.get("/users/" + userId + "/orders?limit=20").as(userId);
 		}
 
 		@Override
@@ -140,8 +143,19 @@ public class EcommerceOrdersBenchmark implements ServiceBenchmark {
 
 	}
 
+	/**
+	 * An order and who places it: the request's body, and the user whose token it is sent
+	 * with.
+	 *
+	 * @param userId the buyer
+	 * @param request the body
+	 */
+	record Placement(UUID userId, PlaceOrderRequest request) {
+
+	}
+
 	/** Placing an order with a client-chosen order id (what makes a retry safe). */
-	static final class OrderPlacement implements Workload<PlaceOrderRequest> {
+	static final class OrderPlacement implements Workload<Placement> {
 
 		@Override
 		public WorkloadInfo info() {
@@ -149,27 +163,27 @@ public class EcommerceOrdersBenchmark implements ServiceBenchmark {
 		}
 
 		@Override
-		public PlaceOrderRequest input(long sequence, DataSet data) {
-			return order(UUID.randomUUID(), data.uuid(USERS, sequence), sequence);
+		public Placement input(long sequence, DataSet data) {
+			return new Placement(data.uuid(USERS, sequence), order(UUID.randomUUID(), sequence));
 		}
 
 		@Override
-		public HttpCall http(PlaceOrderRequest order) {
+		public HttpCall http(Placement placement) {
+			PlaceOrderRequest order = placement.request();
 			Map<String, Object> body = new LinkedHashMap<>();
 			body.put("orderId", order.orderId());
-			body.put("userId", order.userId());
 			body.put("items", order.items());
 			body.put("shippingAddress", order.shippingAddress());
-			return HttpCall.json("/orders", body);
+			return HttpCall.json("/orders", body).as(placement.userId());
 		}
 
 		@Override
-		public Set<UUID> freshIds(PlaceOrderRequest order) {
-			return Set.of(order.orderId());
+		public Set<UUID> freshIds(Placement placement) {
+			return Set.of(placement.request().orderId());
 		}
 
 		@Override
-		public Function<PlaceOrderRequest, Mono<Integer>> service(ApplicationContext context) {
+		public Function<Placement, Mono<Integer>> service(ApplicationContext context) {
 			OrderService orders = context.getBean(OrderService.class);
 			return (order) -> orders.place(domain(order)).thenReturn(1);
 		}

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
+import dev.querydriven.ecommerceorders.SliceTestConfiguration;
 import dev.querydriven.ecommerceorders.order.AddressChangeOutcome;
 import dev.querydriven.ecommerceorders.order.OrderStatus;
 import dev.querydriven.ecommerceorders.order.ShippingAddress;
@@ -18,21 +19,24 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.webflux.test.autoconfigure.WebFluxTest;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.context.annotation.Import;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
+import static dev.querydriven.testsupport.Callers.mockCaller;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.BDDMockito.given;
 import static org.mockito.Mockito.verifyNoInteractions;
 
 /**
- * The user API's HTTP shape: order history pages, the address and its change, and
- * problems naming the field for bad input.
+ * The user API's HTTP shape: order history pages, the address and its change, problems
+ * naming the field for bad input, and a user's data for that user only.
  */
 @WebFluxTest(UserController.class)
 // 30 s, as in the integration tests: a slice's first request may compile much of WebFlux.
 @AutoConfigureWebTestClient(timeout = "30s")
-@Import(UserMapperImpl.class)
+@Import({ UserMapperImpl.class, SliceTestConfiguration.class })
 class UserControllerTests {
 
 	private static final ShippingAddress ADDRESS = new ShippingAddress("Lindenallee 7", "Leipzig", "04109", "DE");
@@ -50,7 +54,8 @@ class UserControllerTests {
 		OrdersByUserRow row = new OrdersByUserRow(userId, Instant.parse("2026-05-03T10:15:30Z"), UUID.randomUUID(),
 				OrderStatus.SHIPPED, new BigDecimal("44.75"), 2, ADDRESS);
 		given(this.users.orders(userId, null, 20)).willReturn(Mono.just(new Page<>(List.of(row), "next-page")));
-		this.client.get()
+		this.client.mutateWith(mockCaller(userId))
+			.get()
 			.uri("/users/{id}/orders", userId)
 			.exchange()
 			.expectStatus()
@@ -73,7 +78,8 @@ class UserControllerTests {
 		given(this.users.changeShippingAddress(userId, ADDRESS))
 			.willReturn(Mono.just(new UserService.AddressChange(user,
 					List.of(new UserService.AddressChange.OrderOutcome(orderId, AddressChangeOutcome.UPDATED)))));
-		this.client.put()
+		this.client.mutateWith(mockCaller(userId))
+			.put()
 			.uri("/users/{id}/shipping-address", userId)
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue("{\"street\": \" Lindenallee 7 \", \"city\": \"Leipzig\", \"postalCode\": \"04109\", "
@@ -105,14 +111,16 @@ class UserControllerTests {
 					limit      | GET | limit=101
 					""")
 	void badInputIsNamed(String field, String method, String input) {
+		UUID userId = UUID.randomUUID();
+		WebTestClient client = this.client.mutateWith(mockCaller(userId));
 		WebTestClient.ResponseSpec response = switch (method) {
-			case "PUT" -> this.client.put()
-				.uri("/users/{id}/shipping-address", UUID.randomUUID())
+			case "PUT" -> client.put()
+				.uri("/users/{id}/shipping-address", userId)
 				.contentType(MediaType.APPLICATION_JSON)
 				.bodyValue(input)
 				.exchange();
-			case "GET" -> this.client.get().uri("/users/{id}/orders?" + input, UUID.randomUUID()).exchange();
-			default -> this.client.get().uri("/users/not-a-uuid/orders").exchange();
+			case "GET" -> client.get().uri("/users/{id}/orders?" + input, userId).exchange();
+			default -> client.get().uri("/users/not-a-uuid/orders").exchange();
 		};
 		response.expectStatus()
 			.isBadRequest()
@@ -122,6 +130,35 @@ class UserControllerTests {
 			.jsonPath("$.errors[?(@.field == '" + field + "')]")
 			.exists();
 		verifyNoInteractions(this.users);
+	}
+
+	/**
+	 * A user's orders and address are that user's alone: another user's token is a 403
+	 * problem, no token a 401 with the bearer challenge, and the service is never asked.
+	 */
+	@ParameterizedTest(name = "{0} {1}")
+	@CsvSource({ "GET, /users/{id}/orders", "GET, /users/{id}/shipping-address", "PUT, /users/{id}/shipping-address" })
+	void anotherUsersDataIsRefused(String method, String path) {
+		UUID owner = UUID.randomUUID();
+		String address = "{\"street\": \"a\", \"city\": \"Leipzig\", \"postalCode\": \"04109\", \"country\": \"DE\"}";
+		request(this.client.mutateWith(mockCaller(UUID.randomUUID())), method, path, owner, address).expectStatus()
+			.isForbidden()
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON);
+		request(this.client, method, path, owner, address).expectStatus()
+			.isUnauthorized()
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.expectHeader()
+			.value(HttpHeaders.WWW_AUTHENTICATE, (challenge) -> assertThat(challenge).startsWith("Bearer"));
+		verifyNoInteractions(this.users);
+	}
+
+	private static WebTestClient.ResponseSpec request(WebTestClient client, String method, String path, UUID userId,
+			String body) {
+		return "PUT".equals(method)
+				? client.put().uri(path, userId).contentType(MediaType.APPLICATION_JSON).bodyValue(body).exchange()
+				: client.get().uri(path, userId).exchange();
 	}
 
 }

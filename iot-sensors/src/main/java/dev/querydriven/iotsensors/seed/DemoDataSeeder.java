@@ -78,8 +78,9 @@ class DemoDataSeeder implements ApplicationRunner, DisposableBean {
 				this.settings.concurrency());
 		this.running = this.simulator.run(plan)
 			.retryWhen(START_OVER)
-			.subscribe((report) -> logger.info("Demo data ready: try GET /sites/{}/sensors", SensorSimulator.siteId(0)),
-					(error) -> logger.error("Demo data seeding failed", error));
+			.subscribe((report) -> logger.info(
+					"Demo data ready: try GET /sites/{}/sensors as dashboard (any signed-in user: a token from POST /dev/tokens)",
+					SensorSimulator.siteId(0)), (error) -> logger.error("Demo data seeding failed", error));
 	}
 
 	@Override

@@ -8,8 +8,10 @@ import java.util.List;
 import java.util.UUID;
 
 import dev.querydriven.iotsensors.IotSensorsFixtures;
+import dev.querydriven.iotsensors.SliceTestConfiguration;
 import dev.querydriven.iotsensors.reading.ReadingProperties;
 import dev.querydriven.modeling.time.TimeSource;
+import dev.querydriven.testsupport.Callers;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -29,6 +31,7 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.reactive.server.WebTestClient;
+import org.springframework.test.web.reactive.server.WebTestClientConfigurer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.any;
@@ -38,14 +41,15 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.verifyNoInteractions;
 
 /**
- * {@code POST /sensors/{id}/readings}: one reading or an array, and a 4xx problem naming
- * the field for every kind of bad input, before anything reaches the writing side.
+ * {@code POST /sensors/{id}/readings}, sent by the sensor itself: one reading or an
+ * array, a 4xx problem naming the field for every kind of bad input, and a 403 for anyone
+ * but the sensor, before anything reaches the writing side.
  */
 @WebFluxTest(IngestionController.class)
 @EnableConfigurationProperties({ IngestionProperties.class, ReadingProperties.class })
 // 30 s, as in the integration tests: a slice's first request may compile much of WebFlux.
 @AutoConfigureWebTestClient(timeout = "30s")
-@Import({ ReadingValidator.class, IngestionControllerTests.Time.class })
+@Import({ ReadingValidator.class, IngestionControllerTests.Time.class, SliceTestConfiguration.class })
 class IngestionControllerTests {
 
 	private static final UUID SENSOR = UUID.randomUUID();
@@ -200,10 +204,33 @@ class IngestionControllerTests {
 		verifyNoInteractions(this.ingestion);
 	}
 
+	/**
+	 * Another sensor's token, or a token naming the sensor without
+	 * {@code readings:write}, is a 403: a sensor writes its own readings only.
+	 */
+	@Test
+	void readingsFromAnyoneButTheSensorAreForbidden() {
+		for (WebTestClientConfigurer caller : List.of(IotSensorsFixtures.mockDevice(UUID.randomUUID()),
+				Callers.mockCaller(SENSOR))) {
+			this.client.mutateWith(caller)
+				.post()
+				.uri("/sensors/{id}/readings", SENSOR)
+				.contentType(MediaType.APPLICATION_JSON)
+				.bodyValue(reading(this.now.minusSeconds(5)))
+				.exchange()
+				.expectStatus()
+				.isForbidden()
+				.expectHeader()
+				.contentType(MediaType.APPLICATION_PROBLEM_JSON);
+		}
+		verifyNoInteractions(this.ingestion);
+	}
+
 	/** An invalid sensor id in the path and a body that is not JSON are 4xx problems. */
 	@Test
 	void invalidPathAndMediaTypeAreClientErrors() {
-		this.client.post()
+		this.client.mutateWith(IotSensorsFixtures.mockDevice(SENSOR))
+			.post()
 			.uri("/sensors/not-a-uuid/readings")
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue(reading(this.now))
@@ -213,14 +240,16 @@ class IngestionControllerTests {
 			.expectBody()
 			.jsonPath("$.errors[0].field")
 			.isEqualTo("sensorId");
-		this.client.post()
+		this.client.mutateWith(IotSensorsFixtures.mockDevice(SENSOR))
+			.post()
 			.uri("/sensors/{id}/readings", SENSOR)
 			.contentType(MediaType.TEXT_PLAIN)
 			.bodyValue("temperature=20")
 			.exchange()
 			.expectStatus()
 			.isEqualTo(HttpStatus.UNSUPPORTED_MEDIA_TYPE);
-		this.client.post()
+		this.client.mutateWith(IotSensorsFixtures.mockDevice(SENSOR))
+			.post()
 			.uri("/sensors/{id}/readings", SENSOR)
 			.contentType(MediaType.APPLICATION_JSON)
 			.exchange()
@@ -230,7 +259,8 @@ class IngestionControllerTests {
 	}
 
 	private WebTestClient.ResponseSpec post(String body) {
-		return this.client.post()
+		return this.client.mutateWith(IotSensorsFixtures.mockDevice(SENSOR))
+			.post()
 			.uri("/sensors/{id}/readings", SENSOR)
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue(body)

@@ -23,6 +23,7 @@ import dev.querydriven.modeling.ServesQuery;
 import dev.querydriven.modeling.bucket.Bucket;
 import dev.querydriven.modeling.bucket.BucketGranularity;
 import dev.querydriven.modeling.time.TimeSource;
+import dev.querydriven.testsupport.Callers;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -49,6 +50,9 @@ class IngestionServiceIntegrationTests {
 
 	@Autowired
 	private WebTestClient client;
+
+	@Autowired
+	private Callers callers;
 
 	@Autowired
 	private CqlSession session;
@@ -91,10 +95,11 @@ class IngestionServiceIntegrationTests {
 	@Test
 	@ServesQuery({ "Q3", "Q5", "Q6", "Q7" })
 	void singleReadingReachesEveryTable() {
-		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
+		UUID sensorId = IotSensorsFixtures.registerSensor(this.client, this.callers);
 		NewReading sent = reading(this.clock.instant().minusSeconds(300).truncatedTo(ChronoUnit.MILLIS));
 		long before = this.time.nowMicros();
-		this.client.post()
+		this.client.mutateWith(IotSensorsFixtures.device(this.callers, sensorId))
+			.post()
 			.uri("/sensors/{id}/readings", sensorId)
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue(IotSensorsFixtures.json(sent))
@@ -128,7 +133,7 @@ class IngestionServiceIntegrationTests {
 	@Test
 	@ServesQuery({ "Q3", "Q6" })
 	void batchIsWrittenPartitionByPartition() {
-		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
+		UUID sensorId = IotSensorsFixtures.registerSensor(this.client, this.callers);
 		Instant now = this.clock.instant().minus(Duration.ofDays(3)).truncatedTo(ChronoUnit.HOURS);
 		this.clock.setInstant(now);
 		List<NewReading> batch = new ArrayList<>();
@@ -139,7 +144,8 @@ class IngestionServiceIntegrationTests {
 			.collect(Collectors.groupingBy((r) -> hourOf(r.time()), Collectors.counting()));
 		double before = ingestedCount();
 
-		this.client.post()
+		this.client.mutateWith(IotSensorsFixtures.device(this.callers, sensorId))
+			.post()
 			.uri("/sensors/{id}/readings", sensorId)
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue(IotSensorsFixtures.json(batch))
@@ -166,13 +172,13 @@ class IngestionServiceIntegrationTests {
 	 */
 	@Test
 	void thousandReadingsOfOneHourStayUnderTheBatchSizeWarning() {
-		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
+		UUID sensorId = IotSensorsFixtures.registerSensor(this.client, this.callers);
 		Instant hourStart = this.clock.instant().minus(Duration.ofHours(3)).truncatedTo(ChronoUnit.HOURS);
 		List<NewReading> batch = new ArrayList<>();
 		for (int i = 0; i < 1000; i++) {
 			batch.add(reading(hourStart.plusMillis(3_600L * i)));
 		}
-		ingest(this.client, sensorId, batch);
+		ingest(this.client, this.callers, sensorId, batch);
 		assertThat(rawReadings(sensorId, hourOf(hourStart))).hasSize(1000);
 	}
 
@@ -183,11 +189,11 @@ class IngestionServiceIntegrationTests {
 	 */
 	@Test
 	void timeToLiveCountsFromTheReadingsOwnTime() {
-		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
+		UUID sensorId = IotSensorsFixtures.registerSensor(this.client, this.callers);
 		Instant now = this.clock.instant();
 		NewReading late = reading(now.minus(Duration.ofHours(20)).truncatedTo(ChronoUnit.MILLIS));
 		NewReading fresh = reading(now.minusSeconds(60).truncatedTo(ChronoUnit.MILLIS));
-		ingest(this.client, sensorId, List.of(late, fresh));
+		ingest(this.client, this.callers, sensorId, List.of(late, fresh));
 
 		long retention = this.readings.retention().toSeconds();
 		assertThat(ttlOf(sensorId, late.time())).isCloseTo(retention - Duration.ofHours(20).toSeconds(), within(120L));
@@ -209,15 +215,15 @@ class IngestionServiceIntegrationTests {
 	@Test
 	@ServesQuery({ "Q5", "Q7" })
 	void duplicateReadingsAreIdempotentUpserts() {
-		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
+		UUID sensorId = IotSensorsFixtures.registerSensor(this.client, this.callers);
 		Instant hourStart = this.clock.instant().minus(Duration.ofHours(2)).truncatedTo(ChronoUnit.HOURS);
 		List<NewReading> batch = List.of(reading(hourStart.plusSeconds(10)), reading(hourStart.plusSeconds(20)),
 				reading(hourStart.plusSeconds(30)));
-		ingest(this.client, sensorId, batch);
+		ingest(this.client, this.callers, sensorId, batch);
 		List<NewReading> rawOnce = rawReadings(sensorId, hourOf(hourStart));
 		Map<String, Object> rollupOnce = rollupValues(sensorId, hourOf(hourStart));
 
-		ingest(this.client, sensorId, batch);
+		ingest(this.client, this.callers, sensorId, batch);
 
 		assertThat(rawReadings(sensorId, hourOf(hourStart))).isEqualTo(rawOnce).hasSize(3);
 		assertThat(rollupValues(sensorId, hourOf(hourStart))).isEqualTo(rollupOnce).containsEntry("reading_count", 3);
@@ -232,7 +238,7 @@ class IngestionServiceIntegrationTests {
 	@Test
 	@ServesQuery({ "Q5", "Q6" })
 	void rollupsEqualTheAggregatesOfTheRawReadingsAfterDuplicatesAndLateReadings() {
-		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
+		UUID sensorId = IotSensorsFixtures.registerSensor(this.client, this.callers);
 		Instant now = this.clock.instant().minus(Duration.ofDays(2)).truncatedTo(ChronoUnit.HOURS);
 		this.clock.setInstant(now);
 		Map<Instant, NewReading> expected = new LinkedHashMap<>();
@@ -241,12 +247,12 @@ class IngestionServiceIntegrationTests {
 			first.add(reading(now.minusSeconds(240L * i)));
 		}
 		first.forEach((r) -> expected.put(r.time(), r));
-		ingest(this.client, sensorId, first);
+		ingest(this.client, this.callers, sensorId, first);
 
 		NewReading corrected = new NewReading(first.get(4).time(), -12.5, 99.5, 3);
 		NewReading late = reading(now.minus(Duration.ofMinutes(119)).minusSeconds(7));
 		this.clock.setInstant(now.plus(Duration.ofHours(20)));
-		ingest(this.client, sensorId, List.of(corrected, late));
+		ingest(this.client, this.callers, sensorId, List.of(corrected, late));
 		expected.put(corrected.time(), corrected);
 		expected.put(late.time(), late);
 
@@ -269,14 +275,14 @@ class IngestionServiceIntegrationTests {
 	@Test
 	@ServesQuery("Q7")
 	void lateOlderReadingNeverReplacesTheLatestReading() {
-		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
+		UUID sensorId = IotSensorsFixtures.registerSensor(this.client, this.callers);
 		Instant now = this.clock.instant().truncatedTo(ChronoUnit.MILLIS);
 		NewReading newer = reading(now.minusSeconds(60));
 		NewReading older = reading(now.minusSeconds(3600));
 		NewReading newest = reading(now.minusSeconds(5));
 
-		ingest(this.client, sensorId, List.of(newer));
-		ingest(this.client, sensorId, List.of(older));
+		ingest(this.client, this.callers, sensorId, List.of(newer));
+		ingest(this.client, this.callers, sensorId, List.of(older));
 		Row latest = latestRow(sensorId);
 		assertThat(latest.getInstant("reading_time")).isEqualTo(newer.time());
 		assertThat(latest.getDouble("temperature")).isEqualTo(newer.temperature());
@@ -286,9 +292,10 @@ class IngestionServiceIntegrationTests {
 				newer.time().toEpochMilli() * 1000 + 999);
 		assertThat(rawReadings(sensorId, hourOf(older.time()))).contains(older);
 
-		ingest(this.client, sensorId, List.of(newest));
+		ingest(this.client, this.callers, sensorId, List.of(newest));
 		assertThat(latestRow(sensorId).getInstant("reading_time")).isEqualTo(newest.time());
-		this.client.get()
+		this.client.mutateWith(IotSensorsFixtures.signedIn(this.callers))
+			.get()
 			.uri("/sensors/{id}/readings/latest", sensorId)
 			.exchange()
 			.expectStatus()
@@ -306,7 +313,7 @@ class IngestionServiceIntegrationTests {
 	 */
 	@Test
 	void rejectedBatchWritesNothing() {
-		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
+		UUID sensorId = IotSensorsFixtures.registerSensor(this.client, this.callers);
 		Instant hourStart = this.clock.instant().minus(Duration.ofHours(2)).truncatedTo(ChronoUnit.HOURS);
 		List<NewReading> batch = new ArrayList<>();
 		for (int i = 0; i < 5; i++) {
@@ -314,7 +321,8 @@ class IngestionServiceIntegrationTests {
 		}
 		batch.set(3, new NewReading(batch.get(3).time(), 500, 50, 50));
 
-		this.client.post()
+		this.client.mutateWith(IotSensorsFixtures.device(this.callers, sensorId))
+			.post()
 			.uri("/sensors/{id}/readings", sensorId)
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue(IotSensorsFixtures.json(batch))
@@ -336,12 +344,13 @@ class IngestionServiceIntegrationTests {
 	 */
 	@Test
 	void readingsOutsideTheAcceptedTimeWindowAreRejected() {
-		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
+		UUID sensorId = IotSensorsFixtures.registerSensor(this.client, this.callers);
 		Instant now = this.clock.instant().truncatedTo(ChronoUnit.MILLIS);
 		Map<Instant, String> rejected = Map.of(now.plus(Duration.ofMinutes(5)), "clock-skew allowance",
 				now.minus(Duration.ofHours(25)), "late-reading allowance", now.minus(Duration.ofDays(31)), "retention");
 		rejected.forEach((time, reason) -> {
-			this.client.post()
+			this.client.mutateWith(IotSensorsFixtures.device(this.callers, sensorId))
+				.post()
 				.uri("/sensors/{id}/readings", sensorId)
 				.contentType(MediaType.APPLICATION_JSON)
 				.bodyValue(IotSensorsFixtures.json(reading(time)))
@@ -365,7 +374,8 @@ class IngestionServiceIntegrationTests {
 	void readingsOfAnUnknownSensorAreRejected() {
 		UUID sensorId = UUID.randomUUID();
 		NewReading sent = reading(this.clock.instant().minusSeconds(30).truncatedTo(ChronoUnit.MILLIS));
-		this.client.post()
+		this.client.mutateWith(IotSensorsFixtures.device(this.callers, sensorId))
+			.post()
 			.uri("/sensors/{id}/readings", sensorId)
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue(IotSensorsFixtures.json(sent))

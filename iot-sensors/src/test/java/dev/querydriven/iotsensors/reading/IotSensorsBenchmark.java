@@ -35,7 +35,9 @@ import org.springframework.context.ApplicationContext;
  * first, 20 of them: a dashboard tile), the hottest write ingestion, measured with
  * batches of 1, 100 and 1,000 readings per request. The data: sensors that have reported
  * every 10 seconds for the last two hours, so that an hour partition holds what a real
- * one would and every ingestion's rollup recomputation reads a realistic partition.
+ * one would and every ingestion's rollup recomputation reads a realistic partition. Over
+ * HTTP, readings are read by a signed-in user (a dashboard) and sent by each sensor with
+ * its own device token, as the service's access rules require.
  */
 public class IotSensorsBenchmark implements ServiceBenchmark {
 
@@ -47,6 +49,14 @@ public class IotSensorsBenchmark implements ServiceBenchmark {
 	private static final Duration HISTORY = Duration.ofHours(2);
 
 	private static final Duration SAMPLING = Duration.ofSeconds(10);
+
+	/**
+	 * The user whose dashboard reads: one caller, so that its token is signed once (any
+	 * signed-in caller may read).
+	 */
+	private static final UUID DASHBOARD = UUID.fromString("d45b0a2d-0000-4000-8000-000000000001");
+
+	private static final String READINGS_WRITE = "readings:write";
 
 	@Override
 	public String name() {
@@ -121,8 +131,10 @@ public class IotSensorsBenchmark implements ServiceBenchmark {
 		@Override
 		public HttpCall http(UUID sensorId) {
 			Instant to = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-			return HttpCall.get("/sensors/" + sensorId + "/readings?from=" + to.minus(Duration.ofHours(1)) + "&to=" + to
-					+ "&limit=20");
+			return HttpCall
+				.get("/sensors/" + sensorId + "/readings?from=" + to.minus(Duration.ofHours(1)) + "&to=" + to
+						+ "&limit=20")
+				.as(DASHBOARD);
 		}
 
 		@Override
@@ -177,8 +189,9 @@ public class IotSensorsBenchmark implements ServiceBenchmark {
 		@Override
 		public HttpCall http(Batch batch) {
 			List<Map<String, Object>> readings = batch.readings().stream().map(Ingestion::json).toList();
-			return HttpCall.json("/sensors/" + batch.sensorId() + "/readings",
-					(readings.size() == 1) ? readings.get(0) : readings);
+			return HttpCall
+				.json("/sensors/" + batch.sensorId() + "/readings", (readings.size() == 1) ? readings.get(0) : readings)
+				.withScope(batch.sensorId().toString(), READINGS_WRITE);
 		}
 
 		private static Map<String, Object> json(NewReading reading) {

@@ -5,11 +5,13 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.UUID;
 
+import dev.querydriven.iotsensors.SliceTestConfiguration;
 import dev.querydriven.iotsensors.TimeRange;
 import dev.querydriven.modeling.ServesQuery;
 import dev.querydriven.modeling.bucket.ReadOrder;
 import dev.querydriven.servicesupport.web.NotFoundException;
 import dev.querydriven.servicesupport.web.Page;
+import dev.querydriven.testsupport.Callers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -40,7 +42,7 @@ import static org.mockito.Mockito.verifyNoInteractions;
 @EnableConfigurationProperties(ReadingProperties.class)
 // 30 s, as in the integration tests: a slice's first request may compile much of WebFlux.
 @AutoConfigureWebTestClient(timeout = "30s")
-@Import(ReadingMapperImpl.class)
+@Import({ ReadingMapperImpl.class, SliceTestConfiguration.class })
 class ReadingControllerTests {
 
 	private static final UUID SENSOR = UUID.fromString("6f0c5b36-33a4-4c43-9d4e-0d4c3c8f6a11");
@@ -59,7 +61,8 @@ class ReadingControllerTests {
 			.willReturn(Mono.just(new Page<>(
 					List.of(new SensorDataRow(SENSOR, LocalDate.parse("2026-10-31"), 23, time, 4.5, 61.25, 88)),
 					"next-cursor")));
-		this.client.get()
+		this.client.mutateWith(Callers.mockCaller(UUID.randomUUID()))
+			.get()
 			.uri("/sensors/{id}/readings?from=2026-10-31T22:00:00Z&to=2026-11-01T02:00:00Z", SENSOR)
 			.exchange()
 			.expectStatus()
@@ -87,7 +90,8 @@ class ReadingControllerTests {
 	void ascendingOrderAndRoundedBounds() {
 		given(this.readings.findRange(any(), any(), any(), anyInt(), any()))
 			.willReturn(Mono.just(new Page<>(List.of(), null)));
-		this.client.get()
+		this.client.mutateWith(Callers.mockCaller(UUID.randomUUID()))
+			.get()
 			.uri("/sensors/{id}/readings?from=2026-10-31T22:00:00.0001Z&to=2026-10-31T23:00:00Z&order=asc&limit=100",
 					SENSOR)
 			.exchange()
@@ -121,7 +125,8 @@ class ReadingControllerTests {
 			limit not a number    | from=2026-10-31T22:00:00Z&to=2026-10-31T23:00:00Z&limit=ten            | limit
 			""")
 	void badParametersAreRejected(String name, String query, String field) {
-		this.client.get()
+		this.client.mutateWith(Callers.mockCaller(UUID.randomUUID()))
+			.get()
 			.uri("/sensors/" + SENSOR + "/readings?" + query.replace("+", "%2B"))
 			.exchange()
 			.expectStatus()
@@ -137,7 +142,8 @@ class ReadingControllerTests {
 	/** An invalid sensor id is a 400 naming it. */
 	@Test
 	void invalidSensorIdIsRejected() {
-		this.client.get()
+		this.client.mutateWith(Callers.mockCaller(UUID.randomUUID()))
+			.get()
 			.uri("/sensors/42/readings?from=2026-10-31T22:00:00Z&to=2026-10-31T23:00:00Z")
 			.exchange()
 			.expectStatus()
@@ -154,7 +160,8 @@ class ReadingControllerTests {
 		Instant time = Instant.parse("2026-11-01T00:00:01Z");
 		given(this.readings.findLatest(SENSOR))
 			.willReturn(Mono.just(new LatestReadingBySensorRow(SENSOR, time, -2.0, 30.5, 12)));
-		this.client.get()
+		this.client.mutateWith(Callers.mockCaller(UUID.randomUUID()))
+			.get()
 			.uri("/sensors/{id}/readings/latest", SENSOR)
 			.exchange()
 			.expectStatus()
@@ -169,7 +176,8 @@ class ReadingControllerTests {
 		UUID silent = UUID.randomUUID();
 		given(this.readings.findLatest(silent))
 			.willReturn(Mono.error(new NotFoundException("Sensor " + silent + " has sent no reading yet")));
-		this.client.get()
+		this.client.mutateWith(Callers.mockCaller(UUID.randomUUID()))
+			.get()
 			.uri("/sensors/{id}/readings/latest", silent)
 			.exchange()
 			.expectStatus()

@@ -14,6 +14,7 @@ import dev.querydriven.iotsensors.ingestion.NewReading;
 import dev.querydriven.modeling.bucket.Bucket;
 import dev.querydriven.modeling.bucket.BucketGranularity;
 import dev.querydriven.modeling.dualwrite.Reconciler;
+import dev.querydriven.testsupport.Callers;
 import dev.querydriven.testsupport.StatementFailures.Failure;
 import dev.querydriven.testsupport.StatementFailures;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -46,6 +47,9 @@ class ReadingCopiesIntegrationTests {
 
 	@Autowired
 	private WebTestClient client;
+
+	@Autowired
+	private Callers callers;
 
 	@Autowired
 	private StatementFailures failures;
@@ -88,7 +92,7 @@ class ReadingCopiesIntegrationTests {
 	 */
 	@Test
 	void failedCopyIsRepairedByTheReconcilerWithoutAClientRetry() {
-		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
+		UUID sensorId = IotSensorsFixtures.registerSensor(this.client, this.callers);
 		NewReading sent = reading(this.clock.instant().minusSeconds(40).truncatedTo(ChronoUnit.MILLIS));
 		this.failures.failWrites("latest_reading_by_sensor", Integer.MAX_VALUE, Failure.WRITE_TIMEOUT);
 		ingest(sensorId, sent).expectStatus()
@@ -119,7 +123,7 @@ class ReadingCopiesIntegrationTests {
 	 */
 	@Test
 	void onlyTransientFailuresAreRetried() {
-		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
+		UUID sensorId = IotSensorsFixtures.registerSensor(this.client, this.callers);
 		NewReading sent = reading(this.clock.instant().minusSeconds(50).truncatedTo(ChronoUnit.MILLIS));
 		this.failures.failWrites("hourly_rollups_by_sensor", 2, Failure.WRITE_TIMEOUT);
 		ingest(sensorId, sent).expectStatus().isEqualTo(HttpStatus.ACCEPTED);
@@ -149,11 +153,12 @@ class ReadingCopiesIntegrationTests {
 	 */
 	@Test
 	void lostAnswerOfARawWriteIsA503WhoseRetryChangesNothing() {
-		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
+		UUID sensorId = IotSensorsFixtures.registerSensor(this.client, this.callers);
 		Instant now = this.clock.instant().truncatedTo(ChronoUnit.MILLIS);
 		List<NewReading> sent = List.of(reading(now.minusSeconds(70)), reading(now.minusSeconds(60)));
 		this.failures.loseAnswers("sensor_data", 1);
-		this.client.post()
+		this.client.mutateWith(IotSensorsFixtures.device(this.callers, sensorId))
+			.post()
 			.uri("/sensors/{id}/readings", sensorId)
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue(IotSensorsFixtures.json(sent))
@@ -162,7 +167,7 @@ class ReadingCopiesIntegrationTests {
 			.isEqualTo(503);
 		assertThat(rawCount(sensorId, hourOf(sent.get(0).time()))).as("the batch applied").isEqualTo(2);
 
-		IotSensorsFixtures.ingest(this.client, sensorId, sent);
+		IotSensorsFixtures.ingest(this.client, this.callers, sensorId, sent);
 		assertThat(rawCount(sensorId, hourOf(sent.get(0).time()))).isEqualTo(2);
 		this.tables.assertLatestReading(sensorId, sent.get(1));
 		assertThat(this.session
@@ -180,10 +185,11 @@ class ReadingCopiesIntegrationTests {
 	 */
 	@Test
 	void unansweredReadIsA503() {
-		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
+		UUID sensorId = IotSensorsFixtures.registerSensor(this.client, this.callers);
 		for (Failure failure : new Failure[] { Failure.CLIENT_TIMEOUT, Failure.UNAVAILABLE, Failure.READ_TIMEOUT }) {
 			this.failures.failReads("sensors_by_id", 1, failure);
-			this.client.get()
+			this.client.mutateWith(IotSensorsFixtures.signedIn(this.callers))
+				.get()
 				.uri("/sensors/{id}", sensorId)
 				.exchange()
 				.expectStatus()
@@ -191,11 +197,17 @@ class ReadingCopiesIntegrationTests {
 				.expectHeader()
 				.contentType(MediaType.APPLICATION_PROBLEM_JSON);
 		}
-		this.client.get().uri("/sensors/{id}", sensorId).exchange().expectStatus().isOk();
+		this.client.mutateWith(IotSensorsFixtures.signedIn(this.callers))
+			.get()
+			.uri("/sensors/{id}", sensorId)
+			.exchange()
+			.expectStatus()
+			.isOk();
 	}
 
 	private WebTestClient.ResponseSpec ingest(UUID sensorId, NewReading reading) {
-		return this.client.post()
+		return this.client.mutateWith(IotSensorsFixtures.device(this.callers, sensorId))
+			.post()
 			.uri("/sensors/{id}/readings", sensorId)
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue(IotSensorsFixtures.json(reading))

@@ -19,6 +19,7 @@ import dev.querydriven.iotsensors.IotSensorsFixtures;
 import dev.querydriven.iotsensors.IotSensorsIntegrationTest;
 import dev.querydriven.iotsensors.ingestion.NewReading;
 import dev.querydriven.modeling.ServesQuery;
+import dev.querydriven.testsupport.Callers;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.AfterEach;
@@ -49,6 +50,9 @@ class ReadingServiceIntegrationTests {
 
 	@Autowired
 	private WebTestClient client;
+
+	@Autowired
+	private Callers callers;
 
 	@Autowired
 	private MutableClock clock;
@@ -105,12 +109,12 @@ class ReadingServiceIntegrationTests {
 		Instant from = midnight.minus(Duration.ofHours(3));
 		Instant to = midnight.plus(Duration.ofHours(2));
 		this.clock.setInstant(to);
-		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
+		UUID sensorId = IotSensorsFixtures.registerSensor(this.client, this.callers);
 		List<NewReading> sent = new ArrayList<>();
 		for (Instant time = from; time.isBefore(to); time = time.plusSeconds(7 * 60 + 13)) {
 			sent.add(reading(time));
 		}
-		ingest(this.client, sensorId, sent);
+		ingest(this.client, this.callers, sensorId, sent);
 		List<Instant> times = sent.stream().map(NewReading::time).toList();
 
 		List<Instant> newestFirst = readAll(sensorId, from, to, "desc", 9);
@@ -131,13 +135,13 @@ class ReadingServiceIntegrationTests {
 	void pagingResumesAcrossBucketsAndEmptyHours() {
 		Instant from = this.clock.instant().minus(Duration.ofHours(12)).truncatedTo(ChronoUnit.HOURS);
 		Instant to = from.plus(Duration.ofHours(10));
-		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
+		UUID sensorId = IotSensorsFixtures.registerSensor(this.client, this.callers);
 		List<NewReading> sent = List.of(reading(from.plusSeconds(5)), reading(from.plusSeconds(1805)),
 				reading(from.plus(Duration.ofHours(3)).plusSeconds(60)),
 				reading(from.plus(Duration.ofHours(7)).plusSeconds(10)),
 				reading(from.plus(Duration.ofHours(7)).plusSeconds(20)),
 				reading(from.plus(Duration.ofHours(9)).plusSeconds(3599)));
-		ingest(this.client, sensorId, sent);
+		ingest(this.client, this.callers, sensorId, sent);
 
 		List<List<Instant>> pages = pages(sensorId, from, to, "desc", 2);
 		assertThat(pages).hasSize(3);
@@ -158,10 +162,11 @@ class ReadingServiceIntegrationTests {
 	void pageStopsReadingPartitionsOnceFull() {
 		Instant from = this.clock.instant().minus(Duration.ofHours(12)).truncatedTo(ChronoUnit.HOURS);
 		Instant to = from.plus(Duration.ofHours(10));
-		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
+		UUID sensorId = IotSensorsFixtures.registerSensor(this.client, this.callers);
 		Instant newestHour = to.minus(Duration.ofHours(1));
-		ingest(this.client, sensorId, List.of(reading(from.plusSeconds(1)), reading(newestHour.plusSeconds(1)),
-				reading(newestHour.plusSeconds(2)), reading(newestHour.plusSeconds(3))));
+		ingest(this.client, this.callers, sensorId,
+				List.of(reading(from.plusSeconds(1)), reading(newestHour.plusSeconds(1)),
+						reading(newestHour.plusSeconds(2)), reading(newestHour.plusSeconds(3))));
 		DistributionSummary partitions = this.meters.get("querydriven.iotsensors.readings.partitions.per.page")
 			.summary();
 
@@ -204,8 +209,8 @@ class ReadingServiceIntegrationTests {
 	void rangeIsHalfOpen() {
 		Instant from = this.clock.instant().minus(Duration.ofHours(5)).truncatedTo(ChronoUnit.HOURS);
 		Instant to = from.plus(Duration.ofHours(1));
-		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
-		ingest(this.client, sensorId, List.of(reading(from), reading(to.minusMillis(1)), reading(to)));
+		UUID sensorId = IotSensorsFixtures.registerSensor(this.client, this.callers);
+		ingest(this.client, this.callers, sensorId, List.of(reading(from), reading(to.minusMillis(1)), reading(to)));
 		assertThat(readAll(sensorId, from, to, "desc", 20)).containsExactly(to.minusMillis(1), from);
 	}
 
@@ -222,13 +227,13 @@ class ReadingServiceIntegrationTests {
 		// Ingested as if it were 31 days ago: the rows live on the node (their TTL counts
 		// from the write), but lie beyond the retention once the clock moves 30 days on.
 		this.clock.setInstant(horizon.plus(Duration.ofHours(1)));
-		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
+		UUID sensorId = IotSensorsFixtures.registerSensor(this.client, this.callers);
 		List<NewReading> sent = Stream
 			.iterate(horizon.minus(Duration.ofMinutes(50)), (time) -> time.isBefore(horizon.plus(Duration.ofHours(1))),
 					(time) -> time.plus(Duration.ofMinutes(15)))
 			.map(IotSensorsFixtures::reading)
 			.toList();
-		ingest(this.client, sensorId, sent);
+		ingest(this.client, this.callers, sensorId, sent);
 		List<Instant> unexpired = sent.stream()
 			.map(NewReading::time)
 			.filter((time) -> !time.isBefore(horizon))
@@ -263,11 +268,11 @@ class ReadingServiceIntegrationTests {
 		Instant hour = this.clock.instant().minus(Duration.ofDays(31)).truncatedTo(ChronoUnit.HOURS);
 		Duration retention = this.properties.retention();
 		this.clock.setInstant(hour.plus(Duration.ofHours(2)));
-		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
+		UUID sensorId = IotSensorsFixtures.registerSensor(this.client, this.callers);
 		List<Instant> times = List.of(hour.minus(Duration.ofMinutes(50)), hour.minus(Duration.ofMinutes(20)),
 				hour.plus(Duration.ofMinutes(10)), hour.plus(Duration.ofMinutes(40)),
 				hour.plus(Duration.ofMinutes(70)));
-		ingest(this.client, sensorId, times.stream().map(IotSensorsFixtures::reading).toList());
+		ingest(this.client, this.callers, sensorId, times.stream().map(IotSensorsFixtures::reading).toList());
 		Instant from = hour.minus(Duration.ofHours(1));
 		Instant to = hour.plus(Duration.ofHours(2));
 
@@ -298,12 +303,14 @@ class ReadingServiceIntegrationTests {
 	void cursorOfAnotherRangeIsRejected() {
 		Instant from = this.clock.instant().minus(Duration.ofHours(6)).truncatedTo(ChronoUnit.HOURS);
 		Instant to = from.plus(Duration.ofHours(2));
-		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
-		ingest(this.client, sensorId, List.of(reading(from.plusSeconds(1)), reading(from.plusSeconds(2))));
+		UUID sensorId = IotSensorsFixtures.registerSensor(this.client, this.callers);
+		ingest(this.client, this.callers, sensorId,
+				List.of(reading(from.plusSeconds(1)), reading(from.plusSeconds(2))));
 		String next = page(sensorId, from, to, "desc", 1, null).next();
 		assertThat(next).isNotNull();
 
-		this.client.get()
+		this.client.mutateWith(IotSensorsFixtures.signedIn(this.callers))
+			.get()
 			.uri((uri) -> uri.path("/sensors/{id}/readings")
 				.queryParam("from", from)
 				.queryParam("to", to.plusSeconds(1))
@@ -328,7 +335,8 @@ class ReadingServiceIntegrationTests {
 	@ServesQuery("Q7")
 	void unknownSensorAndSilentSensorAreNotFound() {
 		Instant to = this.clock.instant();
-		this.client.get()
+		this.client.mutateWith(IotSensorsFixtures.signedIn(this.callers))
+			.get()
 			.uri((uri) -> uri.path("/sensors/{id}/readings")
 				.queryParam("from", to.minusSeconds(3600))
 				.queryParam("to", to)
@@ -336,8 +344,9 @@ class ReadingServiceIntegrationTests {
 			.exchange()
 			.expectStatus()
 			.isNotFound();
-		UUID silent = IotSensorsFixtures.registerSensor(this.client);
-		this.client.get()
+		UUID silent = IotSensorsFixtures.registerSensor(this.client, this.callers);
+		this.client.mutateWith(IotSensorsFixtures.signedIn(this.callers))
+			.get()
 			.uri("/sensors/{id}/readings/latest", silent)
 			.exchange()
 			.expectStatus()
@@ -367,7 +376,8 @@ class ReadingServiceIntegrationTests {
 	}
 
 	private ReadingsPage page(UUID sensorId, Instant from, Instant to, String order, int limit, String cursor) {
-		return this.client.get()
+		return this.client.mutateWith(IotSensorsFixtures.signedIn(this.callers))
+			.get()
 			.uri((uri) -> uri.path("/sensors/{id}/readings")
 				.queryParam("from", from)
 				.queryParam("to", to)

@@ -5,7 +5,9 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.UUID;
 
+import dev.querydriven.iotsensors.SliceTestConfiguration;
 import dev.querydriven.iotsensors.TimeRange;
+import dev.querydriven.testsupport.Callers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -31,7 +33,7 @@ import static org.mockito.Mockito.verifyNoInteractions;
 @EnableConfigurationProperties(RollupProperties.class)
 // 30 s, as in the integration tests: a slice's first request may compile much of WebFlux.
 @AutoConfigureWebTestClient(timeout = "30s")
-@Import(RollupMapperImpl.class)
+@Import({ RollupMapperImpl.class, SliceTestConfiguration.class })
 class RollupControllerTests {
 
 	private static final UUID SENSOR = UUID.randomUUID();
@@ -51,7 +53,8 @@ class RollupControllerTests {
 		given(this.rollups.findRange(SENSOR, new TimeRange(from, to)))
 			.willReturn(Mono.just(List.of(new HourlyRollupsBySensorRow(SENSOR, LocalDate.parse("2026-10-31"), hour, 60,
 					-1.5, 3.25, 0.75, 40, 60, 50.5, 80, 81, 80.5, hour.plusSeconds(30), hour.plusSeconds(3570)))));
-		this.client.get()
+		this.client.mutateWith(Callers.mockCaller(UUID.randomUUID()))
+			.get()
 			.uri("/sensors/{id}/rollups/hourly?from={from}&to={to}", SENSOR, from, to)
 			.exchange()
 			.expectStatus()
@@ -87,7 +90,8 @@ class RollupControllerTests {
 			missing from     | to=2026-10-01T00:00:00Z                           | from
 			""")
 	void badRangesAreRejected(String name, String query, String field) {
-		this.client.get()
+		this.client.mutateWith(Callers.mockCaller(UUID.randomUUID()))
+			.get()
 			.uri("/sensors/" + SENSOR + "/rollups/hourly?" + query)
 			.exchange()
 			.expectStatus()

@@ -17,6 +17,7 @@ import dev.querydriven.modeling.bucket.BucketSlice;
 import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
 import dev.querydriven.modeling.dualwrite.DualWriter;
 import dev.querydriven.modeling.time.TimeSource;
+import dev.querydriven.testsupport.Callers;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -39,6 +40,9 @@ class RollupServiceIntegrationTests {
 
 	@Autowired
 	private WebTestClient client;
+
+	@Autowired
+	private Callers callers;
 
 	@Autowired
 	private MutableClock clock;
@@ -80,16 +84,17 @@ class RollupServiceIntegrationTests {
 	void rollupsOfARangeAcrossMidnightComeOldestFirst() {
 		Instant midnight = this.clock.instant().minus(Duration.ofDays(3)).truncatedTo(ChronoUnit.DAYS);
 		this.clock.setInstant(midnight.plus(Duration.ofHours(3)));
-		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
+		UUID sensorId = IotSensorsFixtures.registerSensor(this.client, this.callers);
 		List<NewReading> sent = new ArrayList<>();
 		for (int hour : new int[] { -3, -1, 0, 2 }) {
 			Instant start = midnight.plus(Duration.ofHours(hour));
 			sent.add(reading(start.plusSeconds(100)));
 			sent.add(reading(start.plusSeconds(2000)));
 		}
-		ingest(this.client, sensorId, sent);
+		ingest(this.client, this.callers, sensorId, sent);
 
-		this.client.get()
+		this.client.mutateWith(IotSensorsFixtures.signedIn(this.callers))
+			.get()
 			.uri((uri) -> uri.path("/sensors/{id}/rollups/hourly")
 				.queryParam("from", midnight.minus(Duration.ofHours(4)))
 				.queryParam("to", midnight.plus(Duration.ofHours(3)))
@@ -124,12 +129,14 @@ class RollupServiceIntegrationTests {
 		// Rolled up as if it were 366 days ago: the rows live on the node (their TTL
 		// counts from the write), but lie beyond the retention once the clock moves on.
 		this.clock.setInstant(horizon.plus(Duration.ofHours(2)));
-		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
-		ingest(this.client, sensorId, List.of(reading(horizon.minus(Duration.ofHours(1)).plusSeconds(100)),
-				reading(horizon.plusSeconds(100)), reading(horizon.plus(Duration.ofHours(1)).plusSeconds(100))));
+		UUID sensorId = IotSensorsFixtures.registerSensor(this.client, this.callers);
+		ingest(this.client, this.callers, sensorId,
+				List.of(reading(horizon.minus(Duration.ofHours(1)).plusSeconds(100)), reading(horizon.plusSeconds(100)),
+						reading(horizon.plus(Duration.ofHours(1)).plusSeconds(100))));
 
 		this.clock.setInstant(horizon.plus(this.properties.retention()));
-		this.client.get()
+		this.client.mutateWith(IotSensorsFixtures.signedIn(this.callers))
+			.get()
 			.uri((uri) -> uri.path("/sensors/{id}/rollups/hourly")
 				.queryParam("from", horizon.minus(Duration.ofHours(3)))
 				.queryParam("to", horizon.plus(Duration.ofHours(3)))
@@ -140,7 +147,8 @@ class RollupServiceIntegrationTests {
 			.expectBody()
 			.jsonPath("$.hours[*].hourStart")
 			.isEqualTo(List.of(horizon.toString(), horizon.plus(Duration.ofHours(1)).toString()));
-		this.client.get()
+		this.client.mutateWith(IotSensorsFixtures.signedIn(this.callers))
+			.get()
 			.uri((uri) -> uri.path("/sensors/{id}/rollups/hourly")
 				.queryParam("from", horizon.minus(Duration.ofHours(3)))
 				.queryParam("to", horizon)
@@ -161,12 +169,12 @@ class RollupServiceIntegrationTests {
 	@ServesQuery("Q5")
 	void rollupFromAnEarlierReadNeverOverwritesOneFromALaterRead() {
 		Instant hourStart = this.clock.instant().minus(Duration.ofHours(2)).truncatedTo(ChronoUnit.HOURS);
-		UUID sensorId = IotSensorsFixtures.registerSensor(this.client);
+		UUID sensorId = IotSensorsFixtures.registerSensor(this.client, this.callers);
 		Bucket hour = Bucket.of(BucketGranularity.HOUR, hourStart);
-		ingest(this.client, sensorId, List.of(reading(hourStart.plusSeconds(1))));
+		ingest(this.client, this.callers, sensorId, List.of(reading(hourStart.plusSeconds(1))));
 		long earlierRead = this.time.nowMicros();
 		HourlyRollupsBySensorRow stale = this.repository.aggregateHour(sensorId, hour).block();
-		ingest(this.client, sensorId, List.of(reading(hourStart.plusSeconds(2))));
+		ingest(this.client, this.callers, sensorId, List.of(reading(hourStart.plusSeconds(2))));
 
 		this.repository.insert(stale, 3600)
 			.flatMap((insert) -> this.writer

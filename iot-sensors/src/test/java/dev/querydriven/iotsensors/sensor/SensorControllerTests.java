@@ -4,8 +4,11 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
+import dev.querydriven.iotsensors.IotSensorsFixtures;
+import dev.querydriven.iotsensors.SliceTestConfiguration;
 import dev.querydriven.servicesupport.web.ConflictException;
 import dev.querydriven.servicesupport.web.Page;
+import dev.querydriven.testsupport.Callers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -18,18 +21,20 @@ import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.reactive.server.WebTestClient;
+import org.springframework.test.web.reactive.server.WebTestClientConfigurer;
 
 import static org.mockito.BDDMockito.given;
 import static org.mockito.Mockito.verifyNoInteractions;
 
 /**
  * The registry's HTTP shape: 201 for a new sensor, 200 for an identical repeat, 409 for a
- * changed one, and 400s naming each bad field.
+ * changed one, 400s naming each bad field, and 403 for a caller without the
+ * {@code sensors:register} scope.
  */
 @WebFluxTest(SensorController.class)
 // 30 s, as in the integration tests: a slice's first request may compile much of WebFlux.
 @AutoConfigureWebTestClient(timeout = "30s")
-@Import(SensorMapperImpl.class)
+@Import({ SensorMapperImpl.class, SliceTestConfiguration.class })
 class SensorControllerTests {
 
 	private static final UUID SENSOR = UUID.fromString("0b9a3d1e-8f7c-4a55-a0f1-5bb2f2a9c001");
@@ -111,12 +116,34 @@ class SensorControllerTests {
 		verifyNoInteractions(this.sensors);
 	}
 
+	/**
+	 * A user's token, or a sensor's, cannot register: 403, before the service is called.
+	 */
+	@Test
+	void registeringWithoutTheScopeIsForbidden() {
+		for (WebTestClientConfigurer caller : List.of(Callers.mockCaller(UUID.randomUUID()),
+				IotSensorsFixtures.mockDevice(SENSOR))) {
+			this.client.mutateWith(caller)
+				.post()
+				.uri("/sensors")
+				.contentType(MediaType.APPLICATION_JSON)
+				.bodyValue(body(SENSOR.toString(), SITE.toString(), "cold-chain", "10"))
+				.exchange()
+				.expectStatus()
+				.isForbidden()
+				.expectHeader()
+				.contentType(MediaType.APPLICATION_PROBLEM_JSON);
+		}
+		verifyNoInteractions(this.sensors);
+	}
+
 	/** A site's sensors are a page; limit and site id are checked. */
 	@Test
 	void sensorsOfASiteArePaged() {
 		given(this.sensors.findBySite(SITE, null, 2)).willReturn(Mono.just(
 				new Page<>(List.of(new SensorsBySiteRow(SITE, SENSOR, "cold-chain", 10, ROW.registeredAt())), "more")));
-		this.client.get()
+		this.client.mutateWith(Callers.mockCaller(UUID.randomUUID()))
+			.get()
 			.uri("/sites/{id}/sensors?limit=2", SITE)
 			.exchange()
 			.expectStatus()
@@ -128,7 +155,8 @@ class SensorControllerTests {
 			.isEqualTo(SITE.toString())
 			.jsonPath("$.next")
 			.isEqualTo("more");
-		this.client.get()
+		this.client.mutateWith(Callers.mockCaller(UUID.randomUUID()))
+			.get()
 			.uri("/sites/{id}/sensors?limit=101", SITE)
 			.exchange()
 			.expectStatus()
@@ -136,7 +164,8 @@ class SensorControllerTests {
 			.expectBody()
 			.jsonPath("$.errors[0].field")
 			.isEqualTo("limit");
-		this.client.get()
+		this.client.mutateWith(Callers.mockCaller(UUID.randomUUID()))
+			.get()
 			.uri("/sites/not-a-site/sensors")
 			.exchange()
 			.expectStatus()
@@ -147,7 +176,12 @@ class SensorControllerTests {
 	}
 
 	private WebTestClient.ResponseSpec register(String body) {
-		return this.client.post().uri("/sensors").contentType(MediaType.APPLICATION_JSON).bodyValue(body).exchange();
+		return this.client.mutateWith(IotSensorsFixtures.mockOperator())
+			.post()
+			.uri("/sensors")
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue(body)
+			.exchange();
 	}
 
 	private static String body(String sensorId, String siteId, String type, String interval) {

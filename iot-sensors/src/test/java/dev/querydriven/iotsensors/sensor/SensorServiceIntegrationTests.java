@@ -12,6 +12,7 @@ import dev.querydriven.iotsensors.IotSensorsTables;
 import dev.querydriven.modeling.ServesQuery;
 import dev.querydriven.servicesupport.web.ConflictException;
 import dev.querydriven.testsupport.Bursts;
+import dev.querydriven.testsupport.Callers;
 import org.junit.jupiter.api.Test;
 import reactor.test.StepVerifier;
 
@@ -34,6 +35,9 @@ class SensorServiceIntegrationTests {
 
 	@Autowired
 	private WebTestClient client;
+
+	@Autowired
+	private Callers callers;
 
 	@Autowired
 	private CqlSession session;
@@ -101,7 +105,8 @@ class SensorServiceIntegrationTests {
 			.verify();
 		assertThat(this.session.execute("SELECT * FROM sensors_by_site WHERE site_id = ?", otherSite).all()).isEmpty();
 
-		this.client.post()
+		this.client.mutateWith(IotSensorsFixtures.operator(this.callers))
+			.post()
 			.uri("/sensors")
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue("{\"sensorId\":\"" + sensorId + "\",\"siteId\":\"" + siteId
@@ -109,7 +114,8 @@ class SensorServiceIntegrationTests {
 			.exchange()
 			.expectStatus()
 			.isOk();
-		this.client.post()
+		this.client.mutateWith(IotSensorsFixtures.operator(this.callers))
+			.post()
 			.uri("/sensors")
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue("{\"sensorId\":\"" + sensorId + "\",\"siteId\":\"" + otherSite
@@ -128,7 +134,7 @@ class SensorServiceIntegrationTests {
 		UUID siteId = UUID.randomUUID();
 		List<UUID> registered = new ArrayList<>();
 		for (int i = 0; i < 5; i++) {
-			registered.add(IotSensorsFixtures.registerSensor(this.client, siteId));
+			registered.add(IotSensorsFixtures.registerSensor(this.client, this.callers, siteId));
 		}
 		List<UUID> listed = new ArrayList<>();
 		String cursor = null;
@@ -157,7 +163,8 @@ class SensorServiceIntegrationTests {
 	/** An unknown sensor is a 404 problem. */
 	@Test
 	void unknownSensorIsNotFound() {
-		this.client.get()
+		this.client.mutateWith(IotSensorsFixtures.signedIn(this.callers))
+			.get()
 			.uri("/sensors/{id}", UUID.randomUUID())
 			.exchange()
 			.expectStatus()
@@ -167,7 +174,8 @@ class SensorServiceIntegrationTests {
 	}
 
 	private SensorsPage page(UUID siteId, String cursor) {
-		return this.client.get()
+		return this.client.mutateWith(IotSensorsFixtures.signedIn(this.callers))
+			.get()
 			.uri((uri) -> uri.path("/sites/{id}/sensors")
 				.queryParam("limit", 2)
 				.queryParamIfPresent("cursor", Optional.ofNullable(cursor))

@@ -1,11 +1,16 @@
 package dev.querydriven.iotsensors.sizing;
 
+import java.util.UUID;
+
+import dev.querydriven.iotsensors.SliceTestConfiguration;
+import dev.querydriven.testsupport.Callers;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.webflux.test.autoconfigure.WebFluxTest;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
+import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
@@ -16,6 +21,7 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 @EnableConfigurationProperties(SizingProperties.class)
 // 30 s, as in the integration tests: a slice's first request may compile much of WebFlux.
 @AutoConfigureWebTestClient(timeout = "30s")
+@Import(SliceTestConfiguration.class)
 class BucketAdviceControllerTests {
 
 	@Autowired
@@ -27,7 +33,8 @@ class BucketAdviceControllerTests {
 	 */
 	@Test
 	void adviceDefaultsToTheConfiguredSamplingRate() {
-		this.client.get()
+		this.client.mutateWith(Callers.mockCaller(UUID.randomUUID()))
+			.get()
 			.uri("/buckets/advice")
 			.exchange()
 			.expectStatus()
@@ -53,7 +60,8 @@ class BucketAdviceControllerTests {
 	 */
 	@Test
 	void adviceFollowsTheWriteRate() {
-		this.client.get()
+		this.client.mutateWith(Callers.mockCaller(UUID.randomUUID()))
+			.get()
 			.uri("/buckets/advice?writesPerSecond=0.05&rowBytes=50")
 			.exchange()
 			.expectStatus()
@@ -61,7 +69,8 @@ class BucketAdviceControllerTests {
 			.expectBody()
 			.jsonPath("$.granularity")
 			.isEqualTo("WEEK");
-		this.client.get()
+		this.client.mutateWith(Callers.mockCaller(UUID.randomUUID()))
+			.get()
 			.uri("/buckets/advice?writesPerSecond=5000&rowBytes=100")
 			.exchange()
 			.expectStatus()
@@ -81,7 +90,8 @@ class BucketAdviceControllerTests {
 	void unjudgeableInputIsBadRequest() {
 		for (String query : new String[] { "writesPerSecond=0", "writesPerSecond=-1", "writesPerSecond=NaN",
 				"writesPerSecond=Infinity", "writesPerSecond=fast", "writesPerSecond=1e9" }) {
-			this.client.get()
+			this.client.mutateWith(Callers.mockCaller(UUID.randomUUID()))
+				.get()
 				.uri("/buckets/advice?" + query)
 				.exchange()
 				.expectStatus()
@@ -92,7 +102,8 @@ class BucketAdviceControllerTests {
 				.jsonPath("$.errors[0].field")
 				.isEqualTo("writesPerSecond");
 		}
-		this.client.get()
+		this.client.mutateWith(Callers.mockCaller(UUID.randomUUID()))
+			.get()
 			.uri("/buckets/advice?rowBytes=0")
 			.exchange()
 			.expectStatus()

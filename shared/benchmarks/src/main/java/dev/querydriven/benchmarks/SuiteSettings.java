@@ -1,12 +1,14 @@
 package dev.querydriven.benchmarks;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import dev.querydriven.benchmarks.api.Scale;
 import dev.querydriven.benchmarks.api.ServiceBenchmark;
 import dev.querydriven.benchmarks.api.WorkloadInfo;
+import dev.querydriven.benchmarks.http.CallerTokens;
 
 /**
  * How a run measures: the full run (the committed numbers) or the smoke run (every
@@ -52,14 +54,17 @@ public record SuiteSettings(String mode, Scale scale, int concurrency, Duration 
 	 * a shared 2-core machine, 64 requests in flight queue long enough to turn a slow
 	 * moment into errors. A service stops once its HTTP layer is measured, with no
 	 * request left in flight: its event loops need not stay quiet for the default 2 s
-	 * before they end.
+	 * before they end. Its management server listens on a port of its own, and it trusts
+	 * the callers' tokens of the run ({@link CallerTokens}).
 	 * @param service the service
 	 * @return its properties, before its own ({@link ServiceBenchmark#properties()})
 	 */
 	public static Map<String, String> serviceProperties(ServiceBenchmark service) {
-		return Map.of("querydriven." + service.name() + ".seed.enabled", "false", "spring.cassandra.request.timeout",
-				"10s", "spring.main.banner-mode", "off", "server.port", "0",
-				"spring.reactor.netty.shutdown-quiet-period", "100ms");
+		Map<String, String> properties = new LinkedHashMap<>(Map.of("querydriven." + service.name() + ".seed.enabled",
+				"false", "spring.cassandra.request.timeout", "10s", "spring.main.banner-mode", "off", "server.port",
+				"0", "management.server.port", "0", "spring.reactor.netty.shutdown-quiet-period", "100ms"));
+		properties.putAll(CallerTokens.of(service.name()).serviceProperties());
+		return properties;
 	}
 
 	/**

@@ -7,12 +7,14 @@ import java.util.UUID;
 
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.jayway.jsonpath.JsonPath;
+import dev.querydriven.benchmarks.api.HttpCall.Caller;
 import dev.querydriven.benchmarks.http.ServiceJvm;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+import static dev.querydriven.processtests.ServiceProcess.user;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -20,6 +22,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * whose source is a lightweight transaction on the post's version: halted right after it,
  * left by a client that closes its socket, and stopped by a {@code SIGTERM}, each while
  * the copies wait. Every edit shows in the author's and the category's lists afterwards.
+ * The author publishes and edits with their own token (a post's author is its caller, and
+ * only they may edit it); the lists are public, read without one.
  */
 @Tag("slow")
 class BlogPlatformProcessIntegrationTests {
@@ -50,11 +54,12 @@ class BlogPlatformProcessIntegrationTests {
 	@Test
 	void everyEditBegunIsFinished() throws Exception {
 		UUID authorId = UUID.randomUUID();
+		Caller author = user(authorId);
 		String category = "process-" + Long.toHexString(System.nanoTime());
 		UUID halted;
 		try (ServiceJvm jvm = blog.halting("blog-post-edited")) {
-			halted = publish(jvm, authorId, category, "Drafted");
-			blog.sendUntilHalted(jvm, "PUT", "/posts/" + halted, title("Edited, then halted"));
+			halted = publish(jvm, author, category, "Drafted");
+			blog.sendUntilHalted(jvm, author, "PUT", "/posts/" + halted, title("Edited, then halted"));
 		}
 		assertThat(source(halted).getString("title")).as("the edit's LWT applied").isEqualTo("Edited, then halted");
 		assertThat(authorCopy(authorId, halted)).as("its copies were not written").isEqualTo("Drafted");
@@ -63,18 +68,20 @@ class BlogPlatformProcessIntegrationTests {
 		try (ServiceJvm jvm = blog.delaying()) {
 			String byAuthor = "/authors/" + authorId + "/posts";
 			String byCategory = "/categories/" + category + "/posts";
-			blog.awaitJson(jvm, byAuthor, title(halted), "Edited, then halted");
-			blog.awaitJson(jvm, byCategory, title(halted), "Edited, then halted");
+			blog.awaitJson(jvm, null, byAuthor, title(halted), "Edited, then halted");
+			blog.awaitJson(jvm, null, byCategory, title(halted), "Edited, then halted");
 
-			try (Socket edit = blog.sendAndLeave(jvm, "PUT", "/posts/" + halted, title("Edited, then abandoned"))) {
+			try (Socket edit = blog.sendAndLeave(jvm, author, "PUT", "/posts/" + halted,
+					title("Edited, then abandoned"))) {
 				awaitTitle(halted, "Edited, then abandoned");
 				assertThat(authorCopy(authorId, halted)).as("the copies still wait").isEqualTo("Edited, then halted");
 			}
-			blog.awaitJson(jvm, byAuthor, title(halted), "Edited, then abandoned");
-			blog.awaitJson(jvm, byCategory, title(halted), "Edited, then abandoned");
+			blog.awaitJson(jvm, null, byAuthor, title(halted), "Edited, then abandoned");
+			blog.awaitJson(jvm, null, byCategory, title(halted), "Edited, then abandoned");
 
-			stopped = publish(jvm, authorId, category, "Drafted again");
-			try (Socket edit = blog.sendAndLeave(jvm, "PUT", "/posts/" + stopped, title("Edited, then stopped"))) {
+			stopped = publish(jvm, author, category, "Drafted again");
+			try (Socket edit = blog.sendAndLeave(jvm, author, "PUT", "/posts/" + stopped,
+					title("Edited, then stopped"))) {
 				awaitTitle(stopped, "Edited, then stopped");
 				jvm.terminate();
 				jvm.awaitExit(Duration.ofSeconds(60));
@@ -83,10 +90,11 @@ class BlogPlatformProcessIntegrationTests {
 		assertThat(authorCopy(authorId, stopped)).as("written before the JVM exited").isEqualTo("Edited, then stopped");
 	}
 
-	private static UUID publish(ServiceJvm jvm, UUID authorId, String category, String title) {
-		HttpResponse<String> created = blog.send(jvm, "POST", "/posts", """
-				{"authorId": "%s", "title": "%s", "body": "Query first.", "category": "%s"}
-				""".formatted(authorId, title, category));
+	/** Publishes a post, whose author is the caller (the body names none). */
+	private static UUID publish(ServiceJvm jvm, Caller author, String category, String title) {
+		HttpResponse<String> created = blog.send(jvm, author, "POST", "/posts", """
+				{"title": "%s", "body": "Query first.", "category": "%s"}
+				""".formatted(title, category));
 		assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
 		return UUID.fromString(JsonPath.read(created.body(), "$.id"));
 	}

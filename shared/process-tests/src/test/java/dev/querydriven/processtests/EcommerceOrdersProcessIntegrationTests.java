@@ -6,12 +6,14 @@ import java.time.Instant;
 import java.util.UUID;
 
 import com.datastax.oss.driver.api.core.cql.Row;
+import dev.querydriven.benchmarks.api.HttpCall.Caller;
 import dev.querydriven.benchmarks.http.ServiceJvm;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+import static dev.querydriven.processtests.ServiceProcess.user;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -19,7 +21,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * placement ({@code order-placed}) and a status change ({@code order-status-changed}):
  * halted right after the order's lightweight transaction, left by a client that closes
  * its socket, and stopped by a {@code SIGTERM}, each while the copies wait. Every change
- * shows in the user's orders and in the fulfilment queue afterwards.
+ * shows in the user's orders and in the fulfilment queue afterwards. The buyer places and
+ * reads their orders with their own token (an order is its caller's); a member of staff
+ * changes statuses and reads the queue, as the warehouse does.
  */
 @Tag("slow")
 class EcommerceOrdersProcessIntegrationTests {
@@ -28,6 +32,8 @@ class EcommerceOrdersProcessIntegrationTests {
 
 	private static final String USER_COPY = "SELECT status FROM ecommerce_orders.orders_by_user "
 			+ "WHERE user_id = ? AND order_time = ? AND order_id = ?";
+
+	private static final Caller STAFF = user(UUID.randomUUID(), "staff");
 
 	private static ServiceProcess orders;
 
@@ -50,16 +56,17 @@ class EcommerceOrdersProcessIntegrationTests {
 	@Test
 	void everyOrderChangeBegunIsFinished() throws Exception {
 		UUID userId = UUID.randomUUID();
+		Caller buyer = user(userId);
 		UUID placed = UUID.randomUUID();
 		UUID paid = UUID.randomUUID();
 		try (ServiceJvm jvm = orders.halting("order-placed")) {
-			orders.sendUntilHalted(jvm, "POST", "/orders", order(placed, userId));
+			orders.sendUntilHalted(jvm, buyer, "POST", "/orders", order(placed));
 		}
 		assertThat(source(placed).getString("status")).as("the placement's LWT applied").isEqualTo("PENDING");
 		assertThat(userCopy(userId, placed)).as("its copies were not written").isNull();
 		try (ServiceJvm jvm = orders.halting("order-status-changed")) {
-			assertThat(orders.send(jvm, "POST", "/orders", order(paid, userId)).statusCode()).isEqualTo(201);
-			orders.sendUntilHalted(jvm, "POST", "/orders/" + paid + "/status", status("PAID"));
+			assertThat(orders.send(jvm, buyer, "POST", "/orders", order(paid)).statusCode()).isEqualTo(201);
+			orders.sendUntilHalted(jvm, STAFF, "POST", "/orders/" + paid + "/status", status("PAID"));
 		}
 		assertThat(source(paid).getString("status")).as("the status change's LWT applied").isEqualTo("PAID");
 		assertThat(userCopy(userId, paid).getString("status")).as("its copies were not").isEqualTo("PENDING");
@@ -68,23 +75,23 @@ class EcommerceOrdersProcessIntegrationTests {
 		UUID terminated = UUID.randomUUID();
 		try (ServiceJvm jvm = orders.delaying()) {
 			String history = "/users/" + userId + "/orders";
-			orders.awaitJson(jvm, history, item(placed), "PENDING");
-			orders.awaitJson(jvm, history, item(paid), "PAID");
-			orders.awaitJson(jvm, "/orders?status=PAID&limit=100", item(paid), "PAID");
+			orders.awaitJson(jvm, buyer, history, item(placed), "PENDING");
+			orders.awaitJson(jvm, buyer, history, item(paid), "PAID");
+			orders.awaitJson(jvm, STAFF, "/orders?status=PAID&limit=100", item(paid), "PAID");
 
-			try (Socket placement = orders.sendAndLeave(jvm, "POST", "/orders", order(abandoned, userId));
-					Socket change = orders.sendAndLeave(jvm, "POST", "/orders/" + paid + "/status",
+			try (Socket placement = orders.sendAndLeave(jvm, buyer, "POST", "/orders", order(abandoned));
+					Socket change = orders.sendAndLeave(jvm, STAFF, "POST", "/orders/" + paid + "/status",
 							status("SHIPPED"))) {
 				orders.awaitRow(SOURCE, abandoned);
 				awaitStatus(paid, "SHIPPED");
 				assertThat(userCopy(userId, paid).getString("status")).as("the copies still wait").isEqualTo("PAID");
 			}
-			orders.awaitJson(jvm, history, item(abandoned), "PENDING");
-			orders.awaitJson(jvm, history, item(paid), "SHIPPED");
-			orders.awaitJson(jvm, "/orders?status=SHIPPED&limit=100", item(paid), "SHIPPED");
+			orders.awaitJson(jvm, buyer, history, item(abandoned), "PENDING");
+			orders.awaitJson(jvm, buyer, history, item(paid), "SHIPPED");
+			orders.awaitJson(jvm, STAFF, "/orders?status=SHIPPED&limit=100", item(paid), "SHIPPED");
 
-			try (Socket placement = orders.sendAndLeave(jvm, "POST", "/orders", order(terminated, userId));
-					Socket change = orders.sendAndLeave(jvm, "POST", "/orders/" + abandoned + "/status",
+			try (Socket placement = orders.sendAndLeave(jvm, buyer, "POST", "/orders", order(terminated));
+					Socket change = orders.sendAndLeave(jvm, STAFF, "POST", "/orders/" + abandoned + "/status",
 							status("CANCELLED"))) {
 				orders.awaitRow(SOURCE, terminated);
 				awaitStatus(abandoned, "CANCELLED");
@@ -114,12 +121,13 @@ class EcommerceOrdersProcessIntegrationTests {
 		return "$.items[?(@.orderId == '" + orderId + "')].status";
 	}
 
-	private static String order(UUID orderId, UUID userId) {
+	/** An order's body: it names no buyer, who is the caller. */
+	private static String order(UUID orderId) {
 		return """
-				{"orderId": "%s", "userId": "%s",
+				{"orderId": "%s",
 				 "items": [{"productId": "%s", "name": "Kettle", "quantity": 1, "unitPrice": "24.90"}],
 				 "shippingAddress": {"street": "1 Main St", "city": "Berlin", "postalCode": "10115", "country": "DE"}}
-				""".formatted(orderId, userId, UUID.randomUUID());
+				""".formatted(orderId, UUID.randomUUID());
 	}
 
 	private static String status(String status) {

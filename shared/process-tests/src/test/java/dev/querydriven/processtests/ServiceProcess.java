@@ -14,12 +14,15 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.function.Predicate;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.jayway.jsonpath.JsonPath;
+import dev.querydriven.benchmarks.api.HttpCall.Caller;
+import dev.querydriven.benchmarks.http.CallerTokens;
 import dev.querydriven.benchmarks.http.ServiceJvm;
 import dev.querydriven.embeddedcassandra.Credentials;
 import dev.querydriven.testcassandra.CassandraBackend;
@@ -42,8 +45,11 @@ import static org.awaitility.Awaitility.await;
  * serves as that JVM too (the delay holds a request's copies only, never the sweeper's
  * replays).</li>
  * </ul>
- * Requests carry JSON written by the tests; rows are read as the superuser, with their
- * full primary key.
+ * Requests carry JSON written by the tests and the bearer token of their {@link Caller},
+ * signed by {@link CallerTokens} with the key whose public half the jar trusts
+ * ({@code public-key-location}, as a production deployment names its issuer's key: the
+ * jar has no dev tokens to hand out). Rows are read as the superuser, with their full
+ * primary key.
  */
 final class ServiceProcess implements AutoCloseable {
 
@@ -57,6 +63,8 @@ final class ServiceProcess implements AutoCloseable {
 	private final String service;
 
 	private final Credentials role;
+
+	private final CallerTokens tokens;
 
 	private final CqlSession admin;
 
@@ -72,7 +80,28 @@ final class ServiceProcess implements AutoCloseable {
 		this.service = service;
 		String keyspace = service.replace('-', '_');
 		this.role = SharedCassandra.serviceRole(keyspace, keyspace);
+		this.tokens = CallerTokens.of(service);
 		this.admin = SharedCassandra.adminSession();
+	}
+
+	/**
+	 * A user's token: the subject is the user's id, which the service acts as.
+	 * @param id the user
+	 * @param roles the user's roles, e.g. {@code staff}
+	 * @return the caller
+	 */
+	static Caller user(UUID id, String... roles) {
+		return new Caller(id.toString(), List.of(roles), null);
+	}
+
+	/**
+	 * The token of a device or a tool, which acts by the scope it was granted.
+	 * @param subject the token's subject, e.g. a sensor's id
+	 * @param scope the scope, e.g. {@code readings:write}
+	 * @return the caller
+	 */
+	static Caller granted(String subject, String scope) {
+		return new Caller(subject, List.of(), scope);
 	}
 
 	/**
@@ -101,6 +130,7 @@ final class ServiceProcess implements AutoCloseable {
 		Map<String, String> properties = new LinkedHashMap<>(
 				ServiceJvm.connection(contactPoint, node.localDatacenter(), this.role));
 		properties.put("querydriven." + this.service + ".seed.enabled", "false");
+		properties.putAll(this.tokens.serviceProperties());
 		properties.putAll(faults);
 		return ServiceJvm.start(this.service,
 				ServiceJvm.runnableJar(this.service,
@@ -113,14 +143,15 @@ final class ServiceProcess implements AutoCloseable {
 	/**
 	 * Sends a request that the JVM's halt cuts off, and waits for the JVM to end.
 	 * @param jvm a JVM from {@link #halting(String)}
+	 * @param caller who sends it
 	 * @param method the HTTP method
 	 * @param path the path
 	 * @param json the body
 	 * @param headers more headers, as names and values
 	 */
-	void sendUntilHalted(ServiceJvm jvm, String method, String path, String json, String... headers) {
+	void sendUntilHalted(ServiceJvm jvm, Caller caller, String method, String path, String json, String... headers) {
 		assertThatExceptionOfType(IOException.class).as("the JVM halts before it answers %s %s", method, path)
-			.isThrownBy(() -> this.http.send(request(jvm, method, path, json, headers),
+			.isThrownBy(() -> this.http.send(request(jvm, caller, method, path, json, headers),
 					HttpResponse.BodyHandlers.ofString()));
 		assertThat(jvm.awaitExit(Duration.ofSeconds(30))).as("Runtime.halt's status").isEqualTo(HALTED);
 	}
@@ -128,40 +159,51 @@ final class ServiceProcess implements AutoCloseable {
 	/**
 	 * Sends a request and returns its answer.
 	 * @param jvm the JVM
+	 * @param caller who sends it
 	 * @param method the HTTP method
 	 * @param path the path
 	 * @param json the body
 	 * @return the answer's status and body
 	 */
-	HttpResponse<String> send(ServiceJvm jvm, String method, String path, String json) {
-		return call(() -> this.http.send(request(jvm, method, path, json), HttpResponse.BodyHandlers.ofString()));
+	HttpResponse<String> send(ServiceJvm jvm, Caller caller, String method, String path, String json) {
+		return call(
+				() -> this.http.send(request(jvm, caller, method, path, json), HttpResponse.BodyHandlers.ofString()));
 	}
 
 	/**
-	 * The body of a {@code GET}.
+	 * The body of a {@code GET} that succeeds.
 	 * @param jvm the JVM
+	 * @param caller who sends it, or {@code null} for a public route
 	 * @param path the path
 	 * @return the body
 	 */
-	String get(ServiceJvm jvm, String path) {
-		return call(() -> this.http
-			.send(HttpRequest.newBuilder(URI.create(jvm.baseUrl() + path)).timeout(Duration.ofSeconds(10)).build(),
-					HttpResponse.BodyHandlers.ofString())
-			.body());
+	private String get(ServiceJvm jvm, Caller caller, String path) {
+		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(jvm.baseUrl() + path))
+			.timeout(Duration.ofSeconds(10));
+		if (caller != null) {
+			request.header("Authorization", this.tokens.authorization(caller));
+		}
+		HttpResponse<String> response = call(
+				() -> this.http.send(request.build(), HttpResponse.BodyHandlers.ofString()));
+		// A refused read (a 401 or 403 problem) lists no items either: its status tells a
+		// caller without the right token from a copy not yet written.
+		assertThat(response.statusCode()).as("GET %s: %s", path, response.body()).isEqualTo(200);
+		return response.body();
 	}
 
 	/**
 	 * Waits until a {@code GET} answers JSON in which a path finds exactly the given
 	 * values.
 	 * @param jvm the JVM
+	 * @param caller who reads, or {@code null} for a public route
 	 * @param path the request's path
 	 * @param jsonPath where to look, e.g. {@code $.items[?(@.orderId == '...')].status}
 	 * @param expected the values found, in order
 	 */
-	void awaitJson(ServiceJvm jvm, String path, String jsonPath, Object... expected) {
+	void awaitJson(ServiceJvm jvm, Caller caller, String path, String jsonPath, Object... expected) {
 		await().atMost(CONVERGED_WITHIN)
 			.pollInterval(Duration.ofMillis(250))
-			.untilAsserted(() -> assertThat(JsonPath.<List<Object>>read(get(jvm, path), jsonPath))
+			.untilAsserted(() -> assertThat(JsonPath.<List<Object>>read(get(jvm, caller, path), jsonPath))
 				.as("%s in GET %s", jsonPath, path)
 				.containsExactly(expected));
 	}
@@ -170,20 +212,22 @@ final class ServiceProcess implements AutoCloseable {
 	 * A request written on a socket of its own, which the caller closes when it chooses:
 	 * a client that goes away before the answer.
 	 * @param jvm the JVM
+	 * @param caller who sends it
 	 * @param method the HTTP method
 	 * @param path the path
 	 * @param json the body
 	 * @param headers more headers, as names and values
 	 * @return the open socket
 	 */
-	Socket sendAndLeave(ServiceJvm jvm, String method, String path, String json, String... headers) {
+	Socket sendAndLeave(ServiceJvm jvm, Caller caller, String method, String path, String json, String... headers) {
 		return call(() -> {
 			URI base = URI.create(jvm.baseUrl());
 			Socket socket = new Socket(base.getHost(), base.getPort());
 			byte[] body = json.getBytes(StandardCharsets.UTF_8);
 			OutputStream out = socket.getOutputStream();
 			StringBuilder head = new StringBuilder(method + " " + path + " HTTP/1.1\r\nHost: " + base.getHost()
-					+ "\r\nContent-Type: application/json\r\nContent-Length: " + body.length + "\r\n");
+					+ "\r\nContent-Type: application/json\r\nContent-Length: " + body.length + "\r\nAuthorization: "
+					+ this.tokens.authorization(caller) + "\r\n");
 			for (int i = 0; i < headers.length; i += 2) {
 				head.append(headers[i]).append(": ").append(headers[i + 1]).append("\r\n");
 			}
@@ -233,9 +277,11 @@ final class ServiceProcess implements AutoCloseable {
 		this.admin.close();
 	}
 
-	private static HttpRequest request(ServiceJvm jvm, String method, String path, String json, String... headers) {
+	private HttpRequest request(ServiceJvm jvm, Caller caller, String method, String path, String json,
+			String... headers) {
 		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(jvm.baseUrl() + path))
 			.header("Content-Type", "application/json")
+			.header("Authorization", this.tokens.authorization(caller))
 			.timeout(Duration.ofSeconds(30))
 			.method(method, HttpRequest.BodyPublishers.ofString(json));
 		for (int i = 0; i < headers.length; i += 2) {

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+import static dev.querydriven.processtests.ServiceProcess.user;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -24,7 +25,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * closes its socket, and stopped by a {@code SIGTERM}, each while the copies wait. Every
  * follow ends up counted once, every post in its author's list and its followers'
  * timelines. The posts carry an {@code Idempotency-Key}, whose claim names the id the
- * service chose, so that the test can find a post its client never heard of.
+ * service chose, so that the test can find a post its client never heard of. Each user
+ * registers, follows, posts and reads their timeline with their own token: every one of
+ * these routes acts for the token's subject only.
  */
 @Tag("slow")
 class SocialFeedProcessIntegrationTests {
@@ -70,13 +73,13 @@ class SocialFeedProcessIntegrationTests {
 			reader = register(jvm, "reader");
 			author = register(jvm, "author");
 			lateReader = register(jvm, "late_reader");
-			feed.sendUntilHalted(jvm, "PUT", "/users/" + reader + "/following/" + author, "");
+			feed.sendUntilHalted(jvm, user(reader), "PUT", "/users/" + reader + "/following/" + author, "");
 		}
 		assertThat(feed.row(FOLLOW_SOURCE, reader, author)).as("the follow's rows were written").isNotNull();
 		assertThat(followers(author)).as("its count was not").isZero();
 
 		try (ServiceJvm jvm = feed.halting("post-published")) {
-			feed.sendUntilHalted(jvm, "POST", "/users/" + author + "/posts", post("Halted #modeling"),
+			feed.sendUntilHalted(jvm, user(author), "POST", "/users/" + author + "/posts", post("Halted #modeling"),
 					"Idempotency-Key", "halted");
 		}
 		UUID halted = postId(author, "halted");
@@ -85,23 +88,26 @@ class SocialFeedProcessIntegrationTests {
 		UUID abandoned;
 		UUID stopped;
 		try (ServiceJvm jvm = feed.delaying()) {
-			feed.awaitJson(jvm, "/users/" + author + "/posts", content(halted), "Halted #modeling");
-			feed.awaitJson(jvm, "/users/" + reader + "/timeline", content(halted), "Halted #modeling");
+			feed.awaitJson(jvm, null, "/users/" + author + "/posts", content(halted), "Halted #modeling");
+			feed.awaitJson(jvm, user(reader), "/users/" + reader + "/timeline", content(halted), "Halted #modeling");
 			awaitFollowers(author, 1);
 
-			try (Socket follow = feed.sendAndLeave(jvm, "PUT", "/users/" + lateReader + "/following/" + author, "");
-					Socket post = feed.sendAndLeave(jvm, "POST", "/users/" + author + "/posts",
+			try (Socket follow = feed.sendAndLeave(jvm, user(lateReader), "PUT",
+					"/users/" + lateReader + "/following/" + author, "");
+					Socket post = feed.sendAndLeave(jvm, user(author), "POST", "/users/" + author + "/posts",
 							post("Abandoned #modeling"), "Idempotency-Key", "abandoned")) {
 				feed.awaitRow(FOLLOW_SOURCE, lateReader, author);
 				abandoned = postId(author, "abandoned");
 				assertThat(authorCopy(author, abandoned)).as("the copies still wait").isNull();
 			}
-			feed.awaitJson(jvm, "/users/" + author + "/posts", content(abandoned), "Abandoned #modeling");
-			feed.awaitJson(jvm, "/users/" + reader + "/timeline", content(abandoned), "Abandoned #modeling");
+			feed.awaitJson(jvm, null, "/users/" + author + "/posts", content(abandoned), "Abandoned #modeling");
+			feed.awaitJson(jvm, user(reader), "/users/" + reader + "/timeline", content(abandoned),
+					"Abandoned #modeling");
 			awaitFollowers(author, 2);
 
-			try (Socket follow = feed.sendAndLeave(jvm, "PUT", "/users/" + author + "/following/" + reader, "");
-					Socket post = feed.sendAndLeave(jvm, "POST", "/users/" + author + "/posts",
+			try (Socket follow = feed.sendAndLeave(jvm, user(author), "PUT",
+					"/users/" + author + "/following/" + reader, "");
+					Socket post = feed.sendAndLeave(jvm, user(author), "POST", "/users/" + author + "/posts",
 							post("Stopped #modeling"), "Idempotency-Key", "stopped")) {
 				feed.awaitRow(FOLLOW_SOURCE, author, reader);
 				stopped = postId(author, "stopped");
@@ -113,13 +119,16 @@ class SocialFeedProcessIntegrationTests {
 		assertThat(authorCopy(author, stopped)).as("listed before the JVM exited").isNotNull();
 	}
 
+	/** Registers a new user, whose id is the subject of the token that registers it. */
 	private static UUID register(ServiceJvm jvm, String name) {
+		UUID id = UUID.randomUUID();
 		String username = name + "_" + Long.toHexString(System.nanoTime());
-		HttpResponse<String> created = feed.send(jvm, "POST", "/users", """
+		HttpResponse<String> created = feed.send(jvm, user(id), "POST", "/users", """
 				{"username": "%s", "email": "%s@example.com", "displayName": "%s"}
 				""".formatted(username, username, name));
 		assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
-		return UUID.fromString(JsonPath.read(created.body(), "$.id"));
+		assertThat(JsonPath.<String>read(created.body(), "$.id")).as("the profile's id").isEqualTo(id.toString());
+		return id;
 	}
 
 	/** The id the service chose for a keyed post, from its key's claim, once written. */

@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 
+import dev.querydriven.testsupport.devrun.DevTokens;
 import org.threeten.extra.MutableClock;
 
 import org.springframework.boot.test.context.TestConfiguration;
@@ -28,6 +29,16 @@ class ServiceTestConfiguration {
 	@Primary
 	MutableClock clock() {
 		return MutableClock.of(Instant.now().truncatedTo(ChronoUnit.MILLIS), ZoneOffset.UTC);
+	}
+
+	/**
+	 * Tokens for the tests' callers, signed by the issuer the service trusts in tests.
+	 * @param tokens the dev issuer
+	 * @return the callers
+	 */
+	@Bean
+	Callers callers(DevTokens tokens) {
+		return new Callers(tokens);
 	}
 
 	/**

@@ -45,13 +45,13 @@ public class LikeService implements IntentReplayer {
 	 * Likes a post. The liker's row decides: only the lightweight transaction that
 	 * inserts it increments the counter, so a repeated like changes nothing.
 	 * @param postId the post
-	 * @param userId the liker
+	 * @param userId the liker (the caller: likes are never made for someone else)
 	 * @param at when
 	 * @return {@code true} when this was the user's first like of the post
 	 */
 	public Mono<Boolean> like(UUID postId, UUID userId, Instant at) {
 		NewIntent intent = NewIntent.of(LIKED, Map.of("post_id", postId, "user_id", userId));
-		return Mono.zip(this.posts.require(postId), this.users.require(userId, "userId"))
+		return Mono.zip(this.posts.require(postId), this.users.require(userId, "the liker"))
 			.then(this.intents.run(intent, this.likes.insertLiker(postId, userId, at.truncatedTo(ChronoUnit.MILLIS)),
 					(first) -> first ? this.likes.incrementLikes(postId).thenReturn(true) : Mono.just(false)));
 	}

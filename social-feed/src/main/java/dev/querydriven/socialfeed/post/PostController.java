@@ -5,6 +5,7 @@ import java.util.UUID;
 
 import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.servicesupport.idempotency.IdempotencyKeys;
+import dev.querydriven.servicesupport.security.Caller;
 import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.Idempotent;
 import dev.querydriven.servicesupport.web.Page;
@@ -53,9 +54,10 @@ class PostController {
 	}
 
 	@PostMapping("/users/{userId}/posts")
-	@Operation(summary = "Publish a post; 201 once it is in every follower's timeline")
+	@Operation(summary = "Publish a post as the user; 201 once it is in every follower's timeline")
 	Mono<ResponseEntity<PostResponse>> publish(@PathVariable UUID userId, @Valid @RequestBody CreatePostRequest request,
 			@RequestHeader(name = IdempotencyKeys.HEADER, required = false) String key) {
+		// The route's rule (owner) made the path's user the caller, whose key this is.
 		return this.keys.idFor(userId.toString(), key, request, UUID::randomUUID)
 			.flatMap((postId) -> this.posts.publish(postId, userId, request.content(), this.time.instant()))
 			.map(this.mapper::toResponse)
@@ -89,11 +91,12 @@ class PostController {
 
 	@PostMapping("/posts/{postId}/likes")
 	@ResponseStatus(HttpStatus.NO_CONTENT)
-	@Operation(summary = "Like a post (idempotent per user)")
-	// A POST, yet a repeat changes nothing: the like is a lightweight transaction.
+	@Operation(summary = "Like a post as the caller (idempotent per user)")
+	// A POST, yet a repeat changes nothing: the like is a lightweight transaction. No
+	// body: the liker is the token's subject, never a field the client fills in.
 	@Idempotent
-	Mono<Void> like(@PathVariable UUID postId, @Valid @RequestBody LikeRequest request) {
-		return this.likes.like(postId, request.userId(), this.time.instant()).then();
+	Mono<Void> like(@PathVariable UUID postId, Caller caller) {
+		return this.likes.like(postId, caller.id(), this.time.instant()).then();
 	}
 
 	@GetMapping("/posts/{postId}/likes/{userId}")
@@ -104,8 +107,10 @@ class PostController {
 
 	@DeleteMapping("/users/{userId}/posts/{postId}")
 	@ResponseStatus(HttpStatus.NO_CONTENT)
-	@Operation(summary = "Delete a post from every table it was copied to, timelines included")
+	@Operation(summary = "Delete one's post from every table it was copied to, timelines included")
 	Mono<Void> delete(@PathVariable UUID userId, @PathVariable UUID postId) {
+		// The rule makes the path's user the caller; the service still requires the post
+		// to be that user's (404 otherwise), so nobody deletes another's post.
 		return this.posts.delete(userId, postId);
 	}
 

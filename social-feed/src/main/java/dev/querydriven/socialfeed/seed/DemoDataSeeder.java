@@ -109,7 +109,12 @@ class DemoDataSeeder implements ApplicationRunner, DisposableBean {
 		this.running = seed(now).retryWhen(START_OVER).subscribe((done) -> {
 			logger.info("Demo data seeded in {} s: {} users, {} follows, {} posts, {} likes", done.took().toSeconds(),
 					done.users(), done.follows(), done.posts(), done.likes());
-			logger.info("Demo data ready: try GET /users/by-username/{}", POPULAR.get(0).username());
+			// A home timeline shows the fan-out and the read-time merge at once; it
+			// is its owner's, so the line names the subject of the token it takes.
+			UUID reader = id("user:user_001");
+			logger.info(
+					"Demo data ready: try GET /users/{}/timeline as {} (user_001, with a token from POST /dev/tokens)",
+					reader, reader);
 			this.events.publishEvent(done);
 		}, (error) -> logger.error("Demo data seeding failed (re-running the service resumes it)", error));
 	}

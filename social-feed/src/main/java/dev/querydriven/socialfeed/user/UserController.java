@@ -5,6 +5,7 @@ import java.util.UUID;
 
 import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.servicesupport.idempotency.IdempotencyKeys;
+import dev.querydriven.servicesupport.security.Caller;
 import dev.querydriven.servicesupport.web.NotFoundException;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.validation.Valid;
@@ -14,6 +15,7 @@ import jakarta.validation.constraints.Size;
 import reactor.core.publisher.Mono;
 
 import org.springframework.http.ResponseEntity;
+import org.springframework.security.access.AccessDeniedException;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -43,11 +45,13 @@ class UserController {
 	}
 
 	@PostMapping("/users")
-	@Operation(summary = "Register a user (409 when the username or email is taken)")
+	@Operation(summary = "Register the caller (409 when the username or email is taken, "
+			+ "or when the caller registered with others)")
 	Mono<ResponseEntity<UserResponse>> register(@Valid @RequestBody CreateUserRequest request,
-			@RequestHeader(name = IdempotencyKeys.HEADER, required = false) String key) {
-		// Before the user exists, the acting user is the username asked for.
-		return this.keys.idFor(UserService.normalize(request.username()), key, request, UUID::randomUUID)
+			@RequestHeader(name = IdempotencyKeys.HEADER, required = false) String key, Caller caller) {
+		// The new user's id is the caller's: a repeat finds its own claims and profile.
+		// A key still refuses (422) its reuse with another body.
+		return this.keys.idFor(caller.id().toString(), key, request, caller::id)
 			.flatMap((userId) -> this.users.register(userId, this.mapper.toNewUser(request), this.time.instant()))
 			.map(this.mapper::toResponse)
 			.map((user) -> ResponseEntity.created(URI.create("/users/" + user.id())).body(user));
@@ -69,10 +73,16 @@ class UserController {
 	}
 
 	@GetMapping("/users/by-email/{email}")
-	@Operation(summary = "A user by email (Q8)")
-	Mono<UserResponse> findByEmail(@PathVariable @Email @Size(max = 254) String email) {
+	@Operation(summary = "A user by email (Q8): the user's own, or any for an admin")
+	Mono<UserResponse> findByEmail(@PathVariable @Email @Size(max = 254) String email, Caller caller) {
+		// Whose email it is shows only once the row is read. To anyone but an admin, an
+		// unknown email is the same 403 as another user's: the answer tells a stranger
+		// nothing about who has an account.
 		return this.users.findByEmail(email)
-			.switchIfEmpty(Mono.error(() -> new NotFoundException("No user with email '" + email + "'")))
+			.switchIfEmpty(Mono
+				.error(() -> caller.hasRole(Caller.ADMIN) ? new NotFoundException("No user with email '" + email + "'")
+						: new AccessDeniedException("Only its owner may look a user up by email")))
+			.doOnNext((user) -> caller.requireOwnerOr(user.userId(), Caller.ADMIN))
 			.map(this.mapper::toResponse);
 	}
 

@@ -45,13 +45,20 @@ public class UserService implements IntentReplayer {
 	 * Registers a user: claims the username, then the email, then writes the profile. A
 	 * failed step releases the claims this registration holds, and only those. The same
 	 * registration repeated completes one that stopped between its claims and its
-	 * profile.
+	 * profile, or answers the profile it wrote.
+	 *
+	 * <p>
+	 * A user registers once: the id is the user's for good (the subject of their token),
+	 * and {@code users_by_id} holds one profile per id. Once it exists, a registration
+	 * asking for its username and email is a repeat and gets the profile as it is; one
+	 * asking for another username or email is a {@link ConflictException} that claims
+	 * nothing, since a claim its profile does not name would hold a name no one can have.
 	 * @param userId the new user's id
 	 * @param request the user to register (validated)
 	 * @param createdAt the registration time
 	 * @return the profile, or a {@link ConflictException} when the username or email is
 	 * taken (its intent stays unfinished: the sweeper's replay finds no profile and no
-	 * claim of this registration's own to release)
+	 * claim of this registration's own to release) or the user registered with others
 	 */
 	public Mono<UsersByIdRow> register(UUID userId, NewUser request, Instant createdAt) {
 		String username = normalize(request.username());
@@ -63,7 +70,22 @@ public class UserService implements IntentReplayer {
 		NewIntent intent = NewIntent.of(REGISTERED, "user_id", userId)
 			.removing(Map.of("username", username))
 			.removing(Map.of("email", email));
-		return this.intents.run(intent, claimAndWrite(user), Mono::just);
+		// A registered user is answered before any intent or claim: nothing to write.
+		return this.users.findById(userId)
+			.flatMap((registered) -> repeatOf(registered, user))
+			.switchIfEmpty(Mono.defer(() -> this.intents.run(intent, claimAndWrite(user), Mono::just)));
+	}
+
+	/**
+	 * What a registration of a user who has a profile gets: the profile, when it asks for
+	 * the same username and email (a retry); else a conflict.
+	 */
+	private static Mono<UsersByIdRow> repeatOf(UsersByIdRow registered, UsersByIdRow asked) {
+		if (registered.username().equals(asked.username()) && registered.email().equals(asked.email())) {
+			return Mono.just(registered);
+		}
+		return Mono.error(new ConflictException("User " + registered.userId() + " is already registered, as '"
+				+ registered.username() + "'; a user registers once"));
 	}
 
 	private Mono<UsersByIdRow> claimAndWrite(UsersByIdRow user) {
@@ -72,16 +94,20 @@ public class UserService implements IntentReplayer {
 		String email = user.email();
 		return this.users.claimUsername(user).flatMap((usernameClaimed) -> {
 			if (!usernameClaimed) {
-				return completeHalfDone(user)
-					.switchIfEmpty(Mono.error(() -> new ConflictException("The username '" + username + "' is taken")));
+				return Mono.error(new ConflictException("The username '" + username + "' is taken"));
 			}
 			return this.users.claimEmail(email, userId).flatMap((emailClaimed) -> {
 				if (!emailClaimed) {
 					return this.users.releaseUsername(username, userId)
 						.then(Mono.error(new ConflictException("The email '" + email + "' is taken")));
 				}
-				// A keyed registration repeated (same id) answers its profile as it is.
-				return this.users.findById(userId).switchIfEmpty(this.users.insert(user).thenReturn(user));
+				// A repeat racing its first attempt answers the profile that wrote;
+				// one of other names that lost such a race gives its claims back.
+				return this.users.findById(userId)
+					.flatMap((registered) -> repeatOf(registered, user).onErrorResume(ConflictException.class,
+							(conflict) -> releaseClaimsNotNamedBy(registered, username, email)
+								.then(Mono.error(conflict))))
+					.switchIfEmpty(this.users.insert(user).thenReturn(user));
 			});
 		}).onErrorResume((error) -> !(error instanceof ConflictException), (error) -> releaseClaims(user, error));
 	}
@@ -97,7 +123,9 @@ public class UserService implements IntentReplayer {
 	 * user holds both, the profile the username's claim describes is written, so the user
 	 * exists as the registration meant; when it holds only one (cut short between the
 	 * two), that one is released ({@code IF user_id = :me}: a claim held by anyone else
-	 * is left alone) and the username or email is free again.
+	 * is left alone) and the username or email is free again. When the user has a profile
+	 * already (a second registration of other names, cut short before it gave its claims
+	 * back), the claims it does not name are released.
 	 */
 	@Override
 	public Mono<Void> replay(WriteIntent intent) {
@@ -111,12 +139,24 @@ public class UserService implements IntentReplayer {
 				.insert(new UsersByIdRow(userId, username, email, claim.displayName(), claim.createdAt()))
 				.thenReturn(true));
 		return this.users.findById(userId)
-			.hasElement()
-			.filter((registered) -> !registered)
-			.flatMap((halfDone) -> profileWritten.switchIfEmpty(this.users.releaseUsername(username, userId)
+			.flatMap((registered) -> releaseClaimsNotNamedBy(registered, username, email).thenReturn(true))
+			.switchIfEmpty(Mono.defer(() -> profileWritten.switchIfEmpty(this.users.releaseUsername(username, userId)
 				.then(this.users.releaseEmail(email, userId))
-				.thenReturn(false)))
+				.thenReturn(false))))
 			.then();
+	}
+
+	/**
+	 * Gives back the claims of a registration that the user's profile does not name, and
+	 * only if this user holds them ({@code IF user_id = :me}): the profile's own claims
+	 * stay.
+	 */
+	private Mono<Void> releaseClaimsNotNamedBy(UsersByIdRow registered, String username, String email) {
+		Mono<Boolean> releaseUsername = registered.username().equals(username) ? Mono.empty()
+				: this.users.releaseUsername(username, registered.userId());
+		Mono<Boolean> releaseEmail = registered.email().equals(email) ? Mono.empty()
+				: this.users.releaseEmail(email, registered.userId());
+		return releaseUsername.then(releaseEmail).then();
 	}
 
 	private static String claimed(WriteIntent intent, String column) {
@@ -126,22 +166,6 @@ public class UserService implements IntentReplayer {
 			.filter(Objects::nonNull)
 			.findFirst()
 			.orElseThrow(() -> new IllegalArgumentException(intent + " names no " + column));
-	}
-
-	/**
-	 * An identical registration repeated after one cut short (a client gone, a process
-	 * killed between the claims and the profile): the username and the email are held by
-	 * one user who has no profile, so this registration writes it, under that user's id.
-	 */
-	private Mono<UsersByIdRow> completeHalfDone(UsersByIdRow user) {
-		return this.users.findIdByUsername(user.username())
-			.filterWhen((holder) -> this.users.findIdByEmail(user.email()).map(holder::equals))
-			.filterWhen((holder) -> this.users.findById(holder).hasElement().map((profile) -> !profile))
-			.flatMap((holder) -> {
-				UsersByIdRow completed = new UsersByIdRow(holder, user.username(), user.email(), user.displayName(),
-						user.createdAt());
-				return this.users.insert(completed).thenReturn(completed);
-			});
 	}
 
 	/**

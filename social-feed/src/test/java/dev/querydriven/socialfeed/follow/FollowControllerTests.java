@@ -8,6 +8,7 @@ import dev.querydriven.servicesupport.web.InvalidRequestException;
 import dev.querydriven.servicesupport.web.NotFoundException;
 import dev.querydriven.servicesupport.web.Page;
 import dev.querydriven.socialfeed.SliceTestConfiguration;
+import dev.querydriven.testsupport.Callers;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
 
@@ -15,6 +16,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.webflux.test.autoconfigure.WebFluxTest;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.context.annotation.Import;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -26,7 +28,8 @@ import static org.mockito.BDDMockito.given;
 import static org.mockito.Mockito.verifyNoInteractions;
 
 /**
- * The HTTP shape of follows and follow lists, and the problem for each kind of bad input.
+ * The HTTP shape of follows and follow lists, who may follow, and the problem for each
+ * kind of bad input.
  */
 @WebFluxTest(FollowController.class)
 // 30 s, as in the integration tests: a slice's first request may compile much of WebFlux.
@@ -47,8 +50,36 @@ class FollowControllerTests {
 		UUID target = UUID.randomUUID();
 		given(this.follows.follow(eq(user), eq(target), any())).willReturn(Mono.empty());
 		given(this.follows.unfollow(eq(user), eq(target), any())).willReturn(Mono.empty());
-		this.client.put().uri("/users/{u}/following/{t}", user, target).exchange().expectStatus().isNoContent();
-		this.client.delete().uri("/users/{u}/following/{t}", user, target).exchange().expectStatus().isNoContent();
+		WebTestClient asUser = this.client.mutateWith(Callers.mockCaller(user));
+		asUser.put().uri("/users/{u}/following/{t}", user, target).exchange().expectStatus().isNoContent();
+		asUser.delete().uri("/users/{u}/following/{t}", user, target).exchange().expectStatus().isNoContent();
+	}
+
+	/**
+	 * Following and unfollowing for someone else are 403 problems, and without a token
+	 * 401s: the service is never called.
+	 */
+	@Test
+	void followsAreTheFollowersOwn() {
+		UUID user = UUID.randomUUID();
+		UUID target = UUID.randomUUID();
+		WebTestClient asTarget = this.client.mutateWith(Callers.mockCaller(target));
+		asTarget.put()
+			.uri("/users/{u}/following/{t}", user, target)
+			.exchange()
+			.expectStatus()
+			.isForbidden()
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON);
+		asTarget.delete().uri("/users/{u}/following/{t}", user, target).exchange().expectStatus().isForbidden();
+		this.client.put()
+			.uri("/users/{u}/following/{t}", user, target)
+			.exchange()
+			.expectStatus()
+			.isUnauthorized()
+			.expectHeader()
+			.valueMatches(HttpHeaders.WWW_AUTHENTICATE, "Bearer.*");
+		verifyNoInteractions(this.follows);
 	}
 
 	/** Following oneself is a 400 naming the target (the service's rule, surfaced). */
@@ -57,7 +88,8 @@ class FollowControllerTests {
 		UUID user = UUID.randomUUID();
 		given(this.follows.follow(eq(user), eq(user), any()))
 			.willReturn(Mono.error(new InvalidRequestException("targetId", "a user cannot follow themselves")));
-		this.client.put()
+		this.client.mutateWith(Callers.mockCaller(user))
+			.put()
 			.uri("/users/{u}/following/{t}", user, user)
 			.exchange()
 			.expectStatus()
@@ -76,7 +108,8 @@ class FollowControllerTests {
 		UUID target = UUID.randomUUID();
 		given(this.follows.follow(eq(user), eq(target), any()))
 			.willReturn(Mono.error(new NotFoundException("No user with id " + target + " (targetId)")));
-		this.client.put()
+		this.client.mutateWith(Callers.mockCaller(user))
+			.put()
 			.uri("/users/{u}/following/{t}", user, target)
 			.exchange()
 			.expectStatus()
@@ -88,7 +121,9 @@ class FollowControllerTests {
 	/** Ids that are not UUIDs are rejected before the service is called. */
 	@Test
 	void invalidUuidsAreRejected() {
-		this.client.put()
+		UUID user = UUID.randomUUID();
+		WebTestClient asUser = this.client.mutateWith(Callers.mockCaller(user));
+		asUser.put()
 			.uri("/users/{u}/following/{t}", "nope", UUID.randomUUID())
 			.exchange()
 			.expectStatus()
@@ -96,8 +131,8 @@ class FollowControllerTests {
 			.expectBody()
 			.jsonPath("$.errors[0].field")
 			.isEqualTo("userId");
-		this.client.delete()
-			.uri("/users/{u}/following/{t}", UUID.randomUUID(), "12345")
+		asUser.delete()
+			.uri("/users/{u}/following/{t}", user, "12345")
 			.exchange()
 			.expectStatus()
 			.isBadRequest()

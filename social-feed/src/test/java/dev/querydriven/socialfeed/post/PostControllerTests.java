@@ -8,6 +8,7 @@ import java.util.UUID;
 import dev.querydriven.servicesupport.web.InvalidRequestException;
 import dev.querydriven.servicesupport.web.NotFoundException;
 import dev.querydriven.socialfeed.SliceTestConfiguration;
+import dev.querydriven.testsupport.Callers;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
 
@@ -15,6 +16,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.webflux.test.autoconfigure.WebFluxTest;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.context.annotation.Import;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -23,11 +25,12 @@ import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyInt;
 import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.BDDMockito.given;
+import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.verifyNoInteractions;
 
 /**
- * The HTTP shape of posts, hashtags and likes, and the problem for each kind of bad
- * input.
+ * The HTTP shape of posts, hashtags and likes, who may publish, delete and like, and the
+ * problem for each kind of bad input.
  */
 @WebFluxTest(PostController.class)
 // 30 s, as in the integration tests: a slice's first request may compile much of WebFlux.
@@ -51,7 +54,8 @@ class PostControllerTests {
 		given(this.posts.publish(any(), eq(author), eq("#Cassandra hello #java"), any()))
 			.willAnswer((call) -> Mono.just(new PostsByIdRow(call.getArgument(0), author, call.getArgument(2),
 					Set.of("java", "cassandra"), Instant.parse("2026-05-01T12:00:00Z"))));
-		this.client.post()
+		this.client.mutateWith(Callers.mockCaller(author))
+			.post()
 			.uri("/users/{u}/posts", author)
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue("{\"content\": \"#Cassandra hello #java\"}")
@@ -90,7 +94,8 @@ class PostControllerTests {
 	/** An author id that is not a UUID is a 400 naming it. */
 	@Test
 	void invalidAuthorIdIsRejected() {
-		this.client.post()
+		this.client.mutateWith(Callers.mockCaller(UUID.randomUUID()))
+			.post()
 			.uri("/users/not-a-uuid/posts")
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue("{\"content\": \"hi\"}")
@@ -147,31 +152,68 @@ class PostControllerTests {
 			.isEqualTo("postId");
 	}
 
-	/** A like answers 204; a body without a valid user id is a 400 naming it. */
+	/** A like answers 204, made by the caller: no body names the liker. */
 	@Test
-	void likesNeedAUserId() {
+	void likeIsTheCallers() {
 		UUID postId = UUID.randomUUID();
 		UUID user = UUID.randomUUID();
 		given(this.likes.like(eq(postId), eq(user), any())).willReturn(Mono.just(true));
-		this.client.post()
+		this.client.mutateWith(Callers.mockCaller(user))
+			.post()
 			.uri("/posts/{p}/likes", postId)
-			.contentType(MediaType.APPLICATION_JSON)
-			.bodyValue("{\"userId\": \"" + user + "\"}")
 			.exchange()
 			.expectStatus()
 			.isNoContent();
-		for (String body : List.of("{}", "{\"userId\": \"not-a-uuid\"}", "{\"userId\": 42}")) {
-			this.client.post()
-				.uri("/posts/{p}/likes", postId)
-				.contentType(MediaType.APPLICATION_JSON)
-				.bodyValue(body)
-				.exchange()
-				.expectStatus()
-				.isBadRequest()
-				.expectBody()
-				.jsonPath("$.errors[?(@.field == 'userId')]")
-				.exists();
-		}
+		verify(this.likes).like(eq(postId), eq(user), any());
+	}
+
+	/** A like without a token is a 401 problem, and nothing is liked. */
+	@Test
+	void likeWithoutATokenIsUnauthorized() {
+		this.client.post()
+			.uri("/posts/{p}/likes", UUID.randomUUID())
+			.exchange()
+			.expectStatus()
+			.isUnauthorized()
+			.expectHeader()
+			.valueMatches(HttpHeaders.WWW_AUTHENTICATE, "Bearer.*")
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON);
+		verifyNoInteractions(this.likes);
+	}
+
+	/**
+	 * Publishing and deleting in another user's name are 403 problems, and without a
+	 * token 401s: the service is never called.
+	 */
+	@Test
+	void postsAreTheirAuthorsOnly() {
+		UUID author = UUID.randomUUID();
+		UUID mallory = UUID.randomUUID();
+		this.client.mutateWith(Callers.mockCaller(mallory))
+			.post()
+			.uri("/users/{u}/posts", author)
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue("{\"content\": \"not mine\"}")
+			.exchange()
+			.expectStatus()
+			.isForbidden()
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON);
+		this.client.mutateWith(Callers.mockCaller(mallory))
+			.delete()
+			.uri("/users/{u}/posts/{p}", author, UUID.randomUUID())
+			.exchange()
+			.expectStatus()
+			.isForbidden();
+		this.client.delete()
+			.uri("/users/{u}/posts/{p}", author, UUID.randomUUID())
+			.exchange()
+			.expectStatus()
+			.isUnauthorized()
+			.expectHeader()
+			.valueMatches(HttpHeaders.WWW_AUTHENTICATE, "Bearer.*");
+		verifyNoInteractions(this.posts);
 	}
 
 	/**
@@ -269,8 +311,14 @@ class PostControllerTests {
 		UUID user = UUID.randomUUID();
 		UUID post = UUID.randomUUID();
 		given(this.posts.delete(user, post)).willReturn(Mono.empty());
-		this.client.delete().uri("/users/{u}/posts/{p}", user, post).exchange().expectStatus().isNoContent();
-		this.client.delete()
+		this.client.mutateWith(Callers.mockCaller(user))
+			.delete()
+			.uri("/users/{u}/posts/{p}", user, post)
+			.exchange()
+			.expectStatus()
+			.isNoContent();
+		this.client.mutateWith(Callers.mockCaller(user))
+			.delete()
 			.uri("/users/{u}/posts/{p}", user, "nope")
 			.exchange()
 			.expectStatus()
@@ -281,7 +329,8 @@ class PostControllerTests {
 	}
 
 	private void expectBadPost(UUID author, String body, String field) {
-		this.client.post()
+		this.client.mutateWith(Callers.mockCaller(author))
+			.post()
 			.uri("/users/{u}/posts", author)
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue(body)

@@ -9,6 +9,7 @@ import dev.querydriven.modeling.dualwrite.Reconciler;
 import dev.querydriven.socialfeed.Fixtures;
 import dev.querydriven.socialfeed.SocialFeedIntegrationTest;
 import dev.querydriven.socialfeed.user.UsersByIdRow;
+import dev.querydriven.testsupport.Callers;
 import dev.querydriven.testsupport.StatementFailures;
 import dev.querydriven.testsupport.StatementFailures.Failure;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -38,6 +39,9 @@ class PostCopiesIntegrationTests {
 
 	@Autowired
 	private WebTestClient client;
+
+	@Autowired
+	private Callers callers;
 
 	@Autowired
 	private StatementFailures failures;
@@ -131,7 +135,8 @@ class PostCopiesIntegrationTests {
 	void lostAnswerOfATransactionIsRecognisedAsItsOwnSuccess() {
 		String name = Fixtures.uniqueName();
 		this.failures.loseAnswers("users_by_username", 1);
-		this.client.post()
+		this.client.mutateWith(this.callers.as(UUID.randomUUID()))
+			.post()
 			.uri("/users")
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue("{\"username\": \"%s\", \"email\": \"%s@example.com\", \"displayName\": \"Lost\"}"
@@ -170,7 +175,8 @@ class PostCopiesIntegrationTests {
 
 	private WebTestClient.ResponseSpec publish(UUID author, String content) {
 		this.fixtures.tick();
-		return this.client.post()
+		return this.client.mutateWith(this.callers.as(author))
+			.post()
 			.uri("/users/{id}/posts", author)
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue("{\"content\": \"" + content + "\"}")

@@ -132,7 +132,8 @@ public class SocialFeedBenchmark implements ServiceBenchmark {
 
 		@Override
 		public HttpCall http(UUID userId) {
-			return HttpCall.get("/users/" + userId + "/timeline?limit=20");
+			// A home timeline is its reader's: the call carries the reader's token.
+			return HttpCall.get("/users/" + userId + "/timeline?limit=20").as(userId);
 		}
 
 		@Override
@@ -159,7 +160,8 @@ public class SocialFeedBenchmark implements ServiceBenchmark {
 
 		@Override
 		public HttpCall http(NewPost post) {
-			return HttpCall.json("/users/" + post.authorId() + "/posts", Map.of("content", post.content()));
+			return HttpCall.json("/users/" + post.authorId() + "/posts", Map.of("content", post.content()))
+				.as(post.authorId());
 		}
 
 		@Override

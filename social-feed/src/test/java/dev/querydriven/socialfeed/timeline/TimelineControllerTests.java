@@ -10,6 +10,7 @@ import dev.querydriven.servicesupport.web.InvalidRequestException;
 import dev.querydriven.servicesupport.web.NotFoundException;
 import dev.querydriven.servicesupport.web.Page;
 import dev.querydriven.socialfeed.SliceTestConfiguration;
+import dev.querydriven.testsupport.Callers;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
 
@@ -17,6 +18,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.webflux.test.autoconfigure.WebFluxTest;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.context.annotation.Import;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -27,7 +29,8 @@ import static org.mockito.BDDMockito.given;
 import static org.mockito.Mockito.verifyNoInteractions;
 
 /**
- * The HTTP shape of the timeline, and the problem for each kind of bad input.
+ * The HTTP shape of the timeline, that it is its reader's only, and the problem for each
+ * kind of bad input.
  */
 @WebFluxTest(TimelineController.class)
 // 30 s, as in the integration tests: a slice's first request may compile much of WebFlux.
@@ -51,7 +54,8 @@ class TimelineControllerTests {
 			.willReturn(Mono.just(new Page<>(List.of(new UserTimelineRow(reader, LocalDate.of(2026, 5, 1),
 					Instant.parse("2026-05-01T09:00:00Z"), post, author, "#cassandra hello", Set.of("cassandra"))),
 					"more")));
-		this.client.get()
+		this.client.mutateWith(Callers.mockCaller(reader))
+			.get()
 			.uri("/users/{u}/timeline", reader)
 			.exchange()
 			.expectStatus()
@@ -72,7 +76,9 @@ class TimelineControllerTests {
 	/** Invalid ids and limits are rejected before the service is called. */
 	@Test
 	void invalidParametersAreRejected() {
-		this.client.get()
+		UUID reader = UUID.randomUUID();
+		WebTestClient asReader = this.client.mutateWith(Callers.mockCaller(reader));
+		asReader.get()
 			.uri("/users/not-a-uuid/timeline")
 			.exchange()
 			.expectStatus()
@@ -81,8 +87,8 @@ class TimelineControllerTests {
 			.jsonPath("$.errors[0].field")
 			.isEqualTo("userId");
 		for (String limit : List.of("0", "101", "many")) {
-			this.client.get()
-				.uri("/users/{u}/timeline?limit={l}", UUID.randomUUID(), limit)
+			asReader.get()
+				.uri("/users/{u}/timeline?limit={l}", reader, limit)
 				.exchange()
 				.expectStatus()
 				.isBadRequest()
@@ -104,7 +110,8 @@ class TimelineControllerTests {
 			.willReturn(Mono.error(new InvalidRequestException("cursor", "is not a cursor issued for this list")));
 		given(this.timelines.read(eq(unknown), eq(null), eq(20), any()))
 			.willReturn(Mono.error(new NotFoundException("No user with id " + unknown)));
-		this.client.get()
+		this.client.mutateWith(Callers.mockCaller(reader))
+			.get()
 			.uri("/users/{u}/timeline?cursor=forged", reader)
 			.exchange()
 			.expectStatus()
@@ -112,7 +119,39 @@ class TimelineControllerTests {
 			.expectBody()
 			.jsonPath("$.errors[0].field")
 			.isEqualTo("cursor");
-		this.client.get().uri("/users/{u}/timeline", unknown).exchange().expectStatus().isNotFound();
+		this.client.mutateWith(Callers.mockCaller(unknown))
+			.get()
+			.uri("/users/{u}/timeline", unknown)
+			.exchange()
+			.expectStatus()
+			.isNotFound();
+	}
+
+	/**
+	 * A home timeline is its reader's only: another user's token is a 403 problem, none a
+	 * 401, and nothing is read.
+	 */
+	@Test
+	void timelineIsItsReadersOnly() {
+		UUID reader = UUID.randomUUID();
+		this.client.mutateWith(Callers.mockCaller(UUID.randomUUID()))
+			.get()
+			.uri("/users/{u}/timeline", reader)
+			.exchange()
+			.expectStatus()
+			.isForbidden()
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON);
+		this.client.get()
+			.uri("/users/{u}/timeline", reader)
+			.exchange()
+			.expectStatus()
+			.isUnauthorized()
+			.expectHeader()
+			.valueMatches(HttpHeaders.WWW_AUTHENTICATE, "Bearer.*")
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON);
+		verifyNoInteractions(this.timelines);
 	}
 
 }

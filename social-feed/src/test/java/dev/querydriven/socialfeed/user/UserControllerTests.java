@@ -1,11 +1,14 @@
 package dev.querydriven.socialfeed.user;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 
+import dev.querydriven.servicesupport.security.Caller;
 import dev.querydriven.servicesupport.web.ConflictException;
 import dev.querydriven.servicesupport.web.NotFoundException;
 import dev.querydriven.socialfeed.SliceTestConfiguration;
+import dev.querydriven.testsupport.Callers;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
 
@@ -13,6 +16,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.webflux.test.autoconfigure.WebFluxTest;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.context.annotation.Import;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -23,8 +27,8 @@ import static org.mockito.BDDMockito.given;
 import static org.mockito.Mockito.verifyNoInteractions;
 
 /**
- * The HTTP shape of registration and lookups, and a problem naming the field for every
- * kind of bad input (the service is never called).
+ * The HTTP shape of registration and lookups, who may call them, and a problem naming the
+ * field for every kind of bad input (the service is never called).
  */
 @WebFluxTest(UserController.class)
 // 30 s, as in the integration tests: a slice's first request may compile much of WebFlux.
@@ -38,13 +42,17 @@ class UserControllerTests {
 	@MockitoBean
 	private UserService users;
 
-	/** A registration answers 201 with the user and its location. */
+	/**
+	 * A registration answers 201 with the user and its location, and the new user's id is
+	 * the caller's.
+	 */
 	@Test
 	void registrationAnswersCreatedWithTheUser() {
 		UUID id = UUID.randomUUID();
-		given(this.users.register(any(), any(), any())).willReturn(Mono
+		given(this.users.register(eq(id), any(), any())).willReturn(Mono
 			.just(new UsersByIdRow(id, "alice", "alice@example.com", "Alice", Instant.parse("2026-05-01T10:00:00Z"))));
-		this.client.post()
+		this.client.mutateWith(Callers.mockCaller(id))
+			.post()
 			.uri("/users")
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue("{\"username\": \"Alice\", \"email\": \"alice@example.com\", \"displayName\": \"Alice\"}")
@@ -71,7 +79,8 @@ class UserControllerTests {
 	void takenUsernameIsConflict() {
 		given(this.users.register(any(), any(), any()))
 			.willReturn(Mono.error(new ConflictException("The username 'alice' is taken")));
-		this.client.post()
+		this.client.mutateWith(Callers.mockCaller(UUID.randomUUID()))
+			.post()
 			.uri("/users")
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue("{\"username\": \"alice\", \"email\": \"a@example.com\", \"displayName\": \"A\"}")
@@ -167,7 +176,8 @@ class UserControllerTests {
 			.expectBody()
 			.jsonPath("$.errors[0].field")
 			.isEqualTo("username");
-		this.client.get()
+		this.client.mutateWith(Callers.mockCaller(UUID.randomUUID()))
+			.get()
 			.uri("/users/by-email/{email}", "not-an-email")
 			.exchange()
 			.expectStatus()
@@ -177,8 +187,95 @@ class UserControllerTests {
 			.isEqualTo("email");
 	}
 
-	private void expectBadRequest(String body, String field) {
+	/**
+	 * Registering takes a token: without one it is a 401 problem and nobody registers.
+	 */
+	@Test
+	void registrationWithoutATokenIsUnauthorized() {
 		this.client.post()
+			.uri("/users")
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue("{\"username\": \"alice\", \"email\": \"a@example.com\", \"displayName\": \"A\"}")
+			.exchange()
+			.expectStatus()
+			.isUnauthorized()
+			.expectHeader()
+			.valueMatches(HttpHeaders.WWW_AUTHENTICATE, "Bearer.*")
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON);
+		verifyNoInteractions(this.users);
+	}
+
+	/** A user looks themselves up by email; an admin looks anyone up. */
+	@Test
+	void lookupByEmailAnswersTheOwnerAndAnAdmin() {
+		UUID alice = UUID.randomUUID();
+		given(this.users.findByEmail("alice@example.com"))
+			.willReturn(Mono.just(new UsersByIdRow(alice, "alice", "alice@example.com", "Alice", Instant.now())));
+		this.client.mutateWith(Callers.mockCaller(alice))
+			.get()
+			.uri("/users/by-email/{email}", "alice@example.com")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.id")
+			.isEqualTo(alice.toString());
+		this.client.mutateWith(Callers.mockCaller(UUID.randomUUID(), Caller.ADMIN))
+			.get()
+			.uri("/users/by-email/{email}", "alice@example.com")
+			.exchange()
+			.expectStatus()
+			.isOk();
+	}
+
+	/**
+	 * Another user's lookup by email is a 403 problem, and so is that of an email nobody
+	 * registered (a stranger cannot tell the two apart); an admin gets the 404.
+	 */
+	@Test
+	void lookupByEmailOfAnotherIsForbidden() {
+		given(this.users.findByEmail("alice@example.com")).willReturn(
+				Mono.just(new UsersByIdRow(UUID.randomUUID(), "alice", "alice@example.com", "Alice", Instant.now())));
+		given(this.users.findByEmail("nobody@example.com")).willReturn(Mono.empty());
+		UUID mallory = UUID.randomUUID();
+		for (String email : List.of("alice@example.com", "nobody@example.com")) {
+			this.client.mutateWith(Callers.mockCaller(mallory))
+				.get()
+				.uri("/users/by-email/{email}", email)
+				.exchange()
+				.expectStatus()
+				.isForbidden()
+				.expectHeader()
+				.contentType(MediaType.APPLICATION_PROBLEM_JSON)
+				.expectBody()
+				.jsonPath("$.email")
+				.doesNotExist();
+		}
+		this.client.mutateWith(Callers.mockCaller(mallory, Caller.ADMIN))
+			.get()
+			.uri("/users/by-email/{email}", "nobody@example.com")
+			.exchange()
+			.expectStatus()
+			.isNotFound();
+	}
+
+	/** A lookup by email without a token is a 401 problem, before anything is read. */
+	@Test
+	void lookupByEmailWithoutATokenIsUnauthorized() {
+		this.client.get()
+			.uri("/users/by-email/{email}", "alice@example.com")
+			.exchange()
+			.expectStatus()
+			.isUnauthorized()
+			.expectHeader()
+			.valueMatches(HttpHeaders.WWW_AUTHENTICATE, "Bearer.*");
+		verifyNoInteractions(this.users);
+	}
+
+	private void expectBadRequest(String body, String field) {
+		this.client.mutateWith(Callers.mockCaller(UUID.randomUUID()))
+			.post()
 			.uri("/users")
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue(body)

@@ -42,11 +42,14 @@ public final class ServiceJvm implements AutoCloseable {
 
 	private final String baseUrl;
 
+	private final String managementUrl;
+
 	private final Path log;
 
-	private ServiceJvm(JavaProcess process, String baseUrl, Path log) {
+	private ServiceJvm(JavaProcess process, String baseUrl, String managementUrl, Path log) {
 		this.process = process;
 		this.baseUrl = baseUrl;
+		this.managementUrl = managementUrl;
 		this.log = log;
 	}
 
@@ -91,15 +94,17 @@ public final class ServiceJvm implements AutoCloseable {
 	public static ServiceJvm start(String name, Path jar, Map<String, String> properties,
 			Map<String, String> environment, List<String> jvmOptions, Path log, Consumer<String> progress) {
 		int port = freePort();
+		int managementPort = freePort();
 		List<String> arguments = new ArrayList<>(jvmOptions);
 		arguments.addAll(List.of("-jar", jar.toAbsolutePath().toString()));
 		Map<String, String> all = new LinkedHashMap<>(properties);
 		all.put("server.port", String.valueOf(port));
+		all.put("management.server.port", String.valueOf(managementPort));
 		all.forEach((property, value) -> arguments.add("--" + property + "=" + value));
 		progress.accept("starting " + name + " (" + jar.getFileName() + ") on port " + port);
 		JavaProcess process = JavaProcess.start(name, arguments, environment, log, (line) -> {
 		});
-		ServiceJvm jvm = new ServiceJvm(process, "http://127.0.0.1:" + port, log);
+		ServiceJvm jvm = new ServiceJvm(process, "http://127.0.0.1:" + port, "http://127.0.0.1:" + managementPort, log);
 		try {
 			jvm.awaitHealthy();
 		}
@@ -160,7 +165,7 @@ public final class ServiceJvm implements AutoCloseable {
 
 	private void awaitHealthy() {
 		HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-		HttpRequest health = HttpRequest.newBuilder(URI.create(this.baseUrl + "/actuator/health"))
+		HttpRequest health = HttpRequest.newBuilder(URI.create(this.managementUrl + "/actuator/health"))
 			.timeout(Duration.ofSeconds(5))
 			.build();
 		long deadline = System.nanoTime() + STARTUP_LIMIT.toNanos();

@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +23,8 @@ import io.gatling.javaapi.core.ScenarioBuilder;
 import io.gatling.javaapi.core.Simulation;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
 import io.gatling.javaapi.http.HttpRequestActionBuilder;
+
+import org.springframework.http.HttpHeaders;
 
 import static io.gatling.javaapi.core.CoreDsl.StringBody;
 import static io.gatling.javaapi.core.CoreDsl.constantConcurrentUsers;
@@ -87,8 +90,12 @@ public class ServicesSimulation extends Simulation {
 		DataSet data = plan.data().get(workload.info().service());
 		HttpRequestActionBuilder request = http(phase.name()).httpRequest(workload.info().method(), "#{path}")
 			.check(status().saveAs("status"), status().in(200, 201, 202, 204));
-		if (call(workload, data, 0).body() != null) {
+		HttpCall first = call(workload, data, 0);
+		if (first.body() != null) {
 			request = request.body(StringBody((session) -> session.getString("body"))).asJson();
+		}
+		if (first.caller() != null) {
+			request = request.header(HttpHeaders.AUTHORIZATION, "#{authorization}");
 		}
 		ScenarioBuilder scenario = scenario(phase.name()).exec((session) -> {
 			Markers.phaseStarted(phase.index());
@@ -129,6 +136,7 @@ public class ServicesSimulation extends Simulation {
 	 */
 	private static <I> Iterator<Map<String, Object>> feeder(Workload<I> workload, DataSet data, int samples) {
 		AtomicLong sequence = new AtomicLong();
+		CallerTokens tokens = CallerTokens.of(workload.info().service());
 		return new Iterator<>() {
 
 			@Override
@@ -139,8 +147,15 @@ public class ServicesSimulation extends Simulation {
 			@Override
 			public Map<String, Object> next() {
 				HttpCall call = call(workload, data, sequence.getAndIncrement() % samples);
-				return (call.body() != null) ? Map.of("path", call.path(), "body", call.body())
-						: Map.of("path", call.path());
+				Map<String, Object> values = new HashMap<>();
+				values.put("path", call.path());
+				if (call.body() != null) {
+					values.put("body", call.body());
+				}
+				if (call.caller() != null) {
+					values.put("authorization", tokens.authorization(call.caller()));
+				}
+				return values;
 			}
 
 		};

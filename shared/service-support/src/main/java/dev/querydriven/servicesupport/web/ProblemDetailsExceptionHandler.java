@@ -57,6 +57,7 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.bind.support.WebExchangeBindException;
 import org.springframework.web.method.annotation.HandlerMethodValidationException;
 import org.springframework.web.reactive.result.method.annotation.ResponseEntityExceptionHandler;
+import org.springframework.security.access.AccessDeniedException;
 import org.springframework.web.server.ContentTooLargeException;
 import org.springframework.web.server.MissingRequestValueException;
 import org.springframework.web.server.NotAcceptableStatusException;
@@ -128,6 +129,18 @@ public class ProblemDetailsExceptionHandler extends ResponseEntityExceptionHandl
 
 	private static boolean isSpringWebException(Exception ex) {
 		return ex instanceof ErrorResponse || ex instanceof MethodValidationException;
+	}
+
+	/**
+	 * A refusal the service makes once it has read a row (the caller does not own it)
+	 * goes back to the security filter, which answers it as it answers its own refusals:
+	 * 403 with the bearer challenge.
+	 * @param ex the refusal
+	 * @return the same error, on its way out of the controller
+	 */
+	@ExceptionHandler(AccessDeniedException.class)
+	Mono<ResponseEntity<Object>> handleAccessDenied(AccessDeniedException ex) {
+		return Mono.error(ex);
 	}
 
 	@ExceptionHandler(NotFoundException.class)

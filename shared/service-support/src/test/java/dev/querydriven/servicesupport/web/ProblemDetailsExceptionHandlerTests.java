@@ -21,8 +21,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Every kind of bad input gets an RFC 9457 problem with a 4xx status that names the
  * field.
  */
-@WebFluxTest({ ProblemDetailsTestApplication.TestController.class,
-		ProblemDetailsTestApplication.ValidatedController.class, ProblemDetailsTestApplication.FailingFilter.class })
+@WebFluxTest(controllers = { ProblemDetailsTestApplication.TestController.class,
+		ProblemDetailsTestApplication.ValidatedController.class, ProblemDetailsTestApplication.FailingFilter.class },
+		properties = "spring.application.name=problems")
 class ProblemDetailsExceptionHandlerTests {
 
 	@Autowired

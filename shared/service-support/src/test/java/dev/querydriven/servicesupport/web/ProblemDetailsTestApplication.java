@@ -17,7 +17,13 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Positive;
 import reactor.core.publisher.Mono;
 
+import dev.querydriven.servicesupport.security.Access;
+import dev.querydriven.servicesupport.security.AccessRules;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.context.annotation.Bean;
+import org.springframework.http.HttpMethod;
+import org.springframework.security.oauth2.jwt.BadJwtException;
+import org.springframework.security.oauth2.jwt.ReactiveJwtDecoder;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
 import org.springframework.dao.QueryTimeoutException;
 import org.springframework.stereotype.Component;
@@ -37,6 +43,34 @@ import org.springframework.web.server.WebFilterChain;
  */
 @SpringBootApplication
 class ProblemDetailsTestApplication {
+
+	/**
+	 * Every route of this API is public: these tests are about bad input, not about who
+	 * sends it.
+	 * @return the rules
+	 */
+	@Bean
+	AccessRules openAccess() {
+		AccessRules.Builder rules = AccessRules.builder();
+		for (String path : List.of("/validated", "/orders", "/orders/{orderId}", "/orders/search",
+				"/failures/{kind}")) {
+			rules.rule(HttpMethod.GET, path, Access.PUBLIC);
+		}
+		for (String path : List.of("/orders", "/notes", "/orders/{orderId}/move", "/orders/{orderId}/conflict",
+				"/timeouts/create", "/timeouts/plain", "/timeouts/idempotent", "/timeouts/refused")) {
+			rules.rule(HttpMethod.POST, path, Access.PUBLIC);
+		}
+		return rules.build();
+	}
+
+	/**
+	 * No token is good here.
+	 * @return a decoder that refuses every token
+	 */
+	@Bean
+	ReactiveJwtDecoder refusingDecoder() {
+		return (token) -> Mono.error(new BadJwtException("No token is valid in these tests"));
+	}
 
 	record Item(@NotBlank String name, @NotNull @Positive Integer quantity) {
 	}

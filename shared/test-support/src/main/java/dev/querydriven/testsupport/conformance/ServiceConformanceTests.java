@@ -38,6 +38,7 @@ import dev.querydriven.modelcheck.harness.ModelCheckHarness;
 import dev.querydriven.modeling.ServesQuery;
 import dev.querydriven.testsupport.EntitySchemaCheck;
 import dev.querydriven.testsupport.architecture.ServiceArchitectureRules;
+import dev.querydriven.testsupport.Callers;
 import dev.querydriven.testsupport.hostile.HostileInput;
 import dev.querydriven.testsupport.recording.StatementRecorder;
 import org.junit.jupiter.api.DynamicNode;
@@ -113,6 +114,9 @@ public abstract class ServiceConformanceTests {
 	@Autowired
 	private WebTestClient client;
 
+	@Autowired
+	private Callers callers;
+
 	private QueryCatalog catalogue;
 
 	private ServiceArchitectureRules rules;
@@ -136,7 +140,8 @@ public abstract class ServiceConformanceTests {
 	/**
 	 * Adds a valid request for every operation of the service's OpenAPI document
 	 * (HostileInput.Builder#valid ...).
-	 * @param requests the suite of the service's keyspace
+	 * @param requests the suite of the service's keyspace, whose token cases are signed
+	 * by the service's dev tokens
 	 * @return the suite with a valid request for every operation
 	 */
 	protected abstract HostileInput.Builder validRequests(HostileInput.Builder requests);
@@ -413,7 +418,9 @@ public abstract class ServiceConformanceTests {
 	 */
 	@TestFactory
 	Stream<DynamicNode> everyOperationRefusesHostileInput() {
-		return validRequests(HostileInput.against(this.client).keyspace(catalogue().keyspace())).tests();
+		return validRequests(
+				HostileInput.against(this.client).keyspace(catalogue().keyspace()).tokens(this.callers.tokens()))
+			.tests();
 	}
 
 	/**

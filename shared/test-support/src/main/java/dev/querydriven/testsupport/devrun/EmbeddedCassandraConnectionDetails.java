@@ -1,5 +1,6 @@
 package dev.querydriven.testsupport.devrun;
 
+import java.nio.file.Path;
 import java.util.List;
 
 import dev.querydriven.embeddedcassandra.Credentials;
@@ -21,6 +22,14 @@ final class EmbeddedCassandraConnectionDetails implements CassandraConnectionDet
 	EmbeddedCassandraConnectionDetails(EmbeddedCassandra node, Credentials role) {
 		this.node = node;
 		this.role = role;
+	}
+
+	/**
+	 * The node's directory, where its generated secrets are kept.
+	 * @return the directory
+	 */
+	Path directory() {
+		return this.node.directory();
 	}
 
 	@Override

@@ -51,8 +51,10 @@ final class ApiDocument {
 						respondsWithContent = true;
 					}
 				}
+				JsonNode access = operation.get("x-access");
 				result.add(new ApiOperation(method.toUpperCase(Locale.ROOT), path.getKey(), parameters, body,
-						requestBody.path("required").asBoolean(false), respondsWithContent));
+						requestBody.path("required").asBoolean(false), respondsWithContent,
+						(access != null && access.isString()) ? access.asString() : null));
 			}
 		}
 		return result;

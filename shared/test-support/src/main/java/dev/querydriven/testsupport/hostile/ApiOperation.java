@@ -14,9 +14,19 @@ import tools.jackson.databind.JsonNode;
  * {@link ApiDocument#resolve(JsonNode)}, or {@code null} for none
  * @param bodyRequired whether the document requires a body
  * @param respondsWithContent whether a 2xx answer of the operation has a body
+ * @param access who may call it ({@code x-access}), or {@code null} when the document
+ * does not say
  */
 record ApiOperation(String method, String path, List<ApiParameter> parameters, JsonNode body, boolean bodyRequired,
-		boolean respondsWithContent) {
+		boolean respondsWithContent, String access) {
+
+	/**
+	 * Whether anyone may call the operation, without a token.
+	 * @return whether its rule is {@code public}
+	 */
+	boolean isPublic() {
+		return "public".equals(this.access);
+	}
 
 	/**
 	 * How tests name the operation.

@@ -3,18 +3,23 @@ package dev.querydriven.testsupport.hostile;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import dev.querydriven.testcassandra.SharedCassandra;
+import dev.querydriven.testsupport.devrun.DevTokens;
+import dev.querydriven.testsupport.devrun.DevTokens.TokenRequest;
 import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;
@@ -23,6 +28,7 @@ import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.EntityExchangeResult;
@@ -92,6 +98,8 @@ public final class HostileInput {
 
 		private String keyspace;
 
+		private DevTokens tokens;
+
 		private Duration expiryMargin = Duration.ofHours(1);
 
 		private Builder(WebTestClient client) {
@@ -110,6 +118,21 @@ public final class HostileInput {
 		 */
 		public Builder keyspace(String keyspace) {
 			this.keyspace = keyspace;
+			return this;
+		}
+
+		/**
+		 * The issuer the service trusts: with it, every operation that is not public also
+		 * gets the token cases (none, malformed, forged, {@code alg: none}, expired,
+		 * another audience, another issuer: 401; another user's: 403). The valid requests
+		 * of such operations carry their owner's token
+		 * ({@code header("Authorization", "Bearer " + token)}); those of public
+		 * operations are sent without one.
+		 * @param tokens the issuer
+		 * @return this builder
+		 */
+		public Builder tokens(DevTokens tokens) {
+			this.tokens = tokens;
 			return this;
 		}
 
@@ -171,6 +194,9 @@ public final class HostileInput {
 			if (this.keyspace == null) {
 				throw new IllegalStateException("keyspace(...) names the tables the suite checks");
 			}
+			if (this.tokens == null) {
+				throw new IllegalStateException("tokens(...) gives the issuer of the callers' tokens");
+			}
 			return new Run(this).tests();
 		}
 
@@ -222,9 +248,63 @@ public final class HostileInput {
 								hostile.mutation() + " (lenient: " + reason + ")", Expectation.accepted(),
 								hostile.request()) : hostile);
 					}
+					if (operation.access() != null && !operation.isPublic()) {
+						generated.addAll(tokenCases(operation, valid, spec.tokens));
+					}
 				}
 				this.cases.put(operation.key(), generated);
 			}
+		}
+
+		/**
+		 * What a caller without the right token gets: every kind of bad token is a 401,
+		 * another user's good token a 403 (unless any signed-in caller may call it).
+		 */
+		private static List<HostileCase> tokenCases(ApiOperation operation, Supplier<ValidRequest> valid,
+				DevTokens tokens) {
+			TokenRequest stranger = new TokenRequest(UUID.randomUUID().toString(), null, null, null, null);
+			Map<String, Supplier<String>> invalid = new LinkedHashMap<>();
+			invalid.put("no token", () -> null);
+			invalid.put("a malformed token", () -> "Bearer not.a-token");
+			invalid.put("a forged signature", () -> "Bearer " + DevTokens.inMemory("unused")
+				.mint(new TokenRequest(stranger.sub(), null, null, List.of(tokens.audience()), null)));
+			invalid.put("alg: none", () -> "Bearer " + unsigned(tokens.mint(stranger)));
+			invalid.put("an expired token",
+					() -> "Bearer " + tokens.mint(stranger, Instant.now().minus(Duration.ofHours(2))));
+			invalid.put("another audience", () -> "Bearer "
+					+ tokens.mint(new TokenRequest(stranger.sub(), null, null, List.of("another-service"), null)));
+			invalid.put("another issuer",
+					() -> "Bearer " + tokens.mintClaimingIssuer("https://elsewhere.example", stranger));
+			List<HostileCase> cases = new ArrayList<>();
+			invalid.forEach((mutation, authorization) -> cases
+				.add(tokenCase(operation, valid, mutation, Expectation.refused(401), authorization)));
+			if (!"signed-in".equals(operation.access())) {
+				cases.add(tokenCase(operation, valid, "another user's token (" + operation.access() + ")",
+						Expectation.refused(403), () -> "Bearer " + tokens.mint(stranger)));
+			}
+			return cases;
+		}
+
+		private static HostileCase tokenCase(ApiOperation operation, Supplier<ValidRequest> valid, String mutation,
+				Expectation expectation, Supplier<String> authorization) {
+			return new HostileCase(operation.key(), HttpHeaders.AUTHORIZATION, mutation, expectation, (state) -> {
+				CaseGenerator.Draft draft = CaseGenerator.Draft.of(operation, valid.get());
+				draft.headers.keySet().removeIf(HttpHeaders.AUTHORIZATION::equalsIgnoreCase);
+				String value = authorization.get();
+				if (value != null) {
+					draft.headers.put(HttpHeaders.AUTHORIZATION, value);
+				}
+				return draft.build();
+			});
+		}
+
+		/** The token's own header and claims, with {@code alg: none} and no signature. */
+		private static String unsigned(String token) {
+			String claims = token.split("\\.")[1];
+			String header = Base64.getUrlEncoder()
+				.withoutPadding()
+				.encodeToString("{\"alg\":\"none\"}".getBytes(StandardCharsets.UTF_8));
+			return header + "." + claims + ".";
 		}
 
 		Stream<DynamicNode> tests() {
@@ -302,6 +382,10 @@ public final class HostileInput {
 				}
 			}
 			assertThat(missing).as("operations of the OpenAPI document without a valid request").isEmpty();
+			assertThat(
+					this.operations.stream().filter((operation) -> operation.access() == null).map(ApiOperation::key))
+				.as("operations of the OpenAPI document without x-access (a rule in the service's AccessRules)")
+				.isEmpty();
 			assertThat(uncovered).as("operations without a hostile case").isEmpty();
 			Set<String> unused = new TreeSet<>(this.spec.leniencies.keySet());
 			this.cases.values()
@@ -317,7 +401,7 @@ public final class HostileInput {
 
 		private void sendValid(ApiOperation operation) {
 			ValidRequest valid = this.spec.valid.get(operation.key()).get();
-			RawRequest request = CaseGenerator.Draft.of(operation, valid).build();
+			RawRequest request = CaseGenerator.Draft.of(operation, withoutTokenIfPublic(operation, valid)).build();
 			EntityExchangeResult<byte[]> result = send(request);
 			int status = result.getStatus().value();
 			if (valid.expectedStatus != 0) {
@@ -332,7 +416,8 @@ public final class HostileInput {
 					firstPage.query("limit", "1");
 				}
 				firstPage.query.remove("cursor");
-				RawRequest pageRequest = CaseGenerator.Draft.of(operation, firstPage).build();
+				RawRequest pageRequest = CaseGenerator.Draft.of(operation, withoutTokenIfPublic(operation, firstPage))
+					.build();
 				EntityExchangeResult<byte[]> page = send(pageRequest);
 				assertThat(page.getStatus().value()).as(describe(pageRequest, page)).isEqualTo(200);
 				JsonNode next = this.json.readTree(page.getResponseBody()).path("next");
@@ -343,6 +428,14 @@ public final class HostileInput {
 					.isTrue();
 				this.state.cursor(operation.key(), next.asString());
 			}
+		}
+
+		/** A public operation's valid request shows that it needs no token. */
+		private static ValidRequest withoutTokenIfPublic(ApiOperation operation, ValidRequest valid) {
+			if (operation.isPublic()) {
+				valid.headers.keySet().removeIf(HttpHeaders.AUTHORIZATION::equalsIgnoreCase);
+			}
+			return valid;
 		}
 
 		private void run(HostileCase hostile) {
@@ -382,6 +475,11 @@ public final class HostileInput {
 					}
 					assertThat(expectation.statuses()).as(described).contains(status);
 					JsonNode problem = checkProblem(result, described);
+					if (status == 401 || status == 403) {
+						assertThat(result.getResponseHeaders().getFirst(HttpHeaders.WWW_AUTHENTICATE))
+							.as("the bearer challenge of " + described)
+							.startsWith("Bearer");
+					}
 					if (!expectation.names().isEmpty()) {
 						JsonNode named = null;
 						for (JsonNode error : problem.path("errors")) {

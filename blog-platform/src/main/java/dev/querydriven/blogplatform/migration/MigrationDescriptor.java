@@ -6,7 +6,8 @@ import java.util.List;
 import dev.querydriven.tablemigration.MigrationPhase;
 
 /**
- * A table migration as an admin sees it.
+ * A table migration as an admin sees it: what the {@code migrations} actuator endpoint
+ * answers (a descriptor, in actuator's words, as its own endpoints' answers are named).
  *
  * @param name the migration
  * @param oldTable the table it moves away from
@@ -24,7 +25,7 @@ import dev.querydriven.tablemigration.MigrationPhase;
  * @param verify the current verify run's report, if one started
  * @param history one line per change, oldest first
  */
-record MigrationResponse(String name, String oldTable, String newTable, MigrationPhase phase, List<String> writesTo,
+record MigrationDescriptor(String name, String oldTable, String newTable, MigrationPhase phase, List<String> writesTo,
 		String readsFrom, Instant phaseSince, int revision, MigrationPhase next, String blocker,
 		MigrationPhase previous, String worker, Backfill backfill, Verify verify, List<String> history) {
 
