@@ -6,6 +6,7 @@ import java.util.UUID;
 import ${package}.note.NoteService;
 import dev.querydriven.modelcheck.catalog.QueryCatalog;
 import dev.querydriven.modelcheck.harness.PartitionBudgets;
+import dev.querydriven.testsupport.Callers;
 import dev.querydriven.testsupport.RequestPartitions;
 import dev.querydriven.testsupport.recording.StatementRecorder;
 import org.junit.jupiter.api.MethodOrderer;
@@ -37,6 +38,9 @@ class PartitionBudgetIntegrationTests {
 	private WebTestClient client;
 
 	@Autowired
+	private Callers callers;
+
+	@Autowired
 	private StatementRecorder recorder;
 
 	@Autowired
@@ -48,9 +52,11 @@ class PartitionBudgetIntegrationTests {
 	/** Adding a note reads nothing: the insert needs no read before it. */
 	@Test
 	void addingANoteReadsNothing() {
+		UUID ownerId = UUID.randomUUID();
 		measure("POST /owners/{ownerId}/notes",
-				() -> this.client.post()
-					.uri("/owners/{id}/notes", UUID.randomUUID())
+				() -> this.client.mutateWith(this.callers.as(ownerId))
+					.post()
+					.uri("/owners/{id}/notes", ownerId)
 					.contentType(MediaType.APPLICATION_JSON)
 					.bodyValue("{\"text\": \"Book the train\"}")
 					.exchange()
@@ -64,7 +70,12 @@ class PartitionBudgetIntegrationTests {
 		UUID ownerId = UUID.randomUUID();
 		this.notes.add(ownerId, "Renew the passport").block();
 		measure("GET /owners/{ownerId}/notes",
-				() -> this.client.get().uri("/owners/{id}/notes", ownerId).exchange().expectStatus().isOk());
+				() -> this.client.mutateWith(this.callers.as(ownerId))
+					.get()
+					.uri("/owners/{id}/notes", ownerId)
+					.exchange()
+					.expectStatus()
+					.isOk());
 	}
 
 	/**

@@ -6,17 +6,20 @@ import java.util.Optional;
 import java.util.UUID;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import dev.querydriven.testsupport.Callers;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The service end to end over HTTP on a real node: the README's walk through the API, and
- * bad input that gets a 4xx problem naming the field, never a 5xx, and writes nothing.
+ * The service end to end over HTTP on a real node, each request with its owner's token:
+ * the README's walk through the API, and bad input that gets a 4xx problem naming the
+ * field, never a 5xx, and writes nothing.
  */
 @${serviceName}IntegrationTest
 class ${serviceName}ApplicationTests {
@@ -26,6 +29,12 @@ class ${serviceName}ApplicationTests {
 
 	@Autowired
 	private CqlSession session;
+
+	@Autowired
+	private Callers callers;
+
+	@LocalManagementPort
+	private int managementPort;
 
 	/** Two notes added over HTTP come back newest first, one page at a time. */
 	@Test
@@ -64,7 +73,8 @@ class ${serviceName}ApplicationTests {
 			.expectBody()
 			.jsonPath("$.errors[0].field")
 			.isEqualTo("text");
-		this.client.get()
+		this.client.mutateWith(this.callers.as(ownerId))
+			.get()
 			.uri("/owners/{id}/notes?cursor=forged", ownerId)
 			.exchange()
 			.expectStatus()
@@ -76,7 +86,10 @@ class ${serviceName}ApplicationTests {
 			.isNull();
 	}
 
-	/** The API documentation and the health endpoint are served. */
+	/**
+	 * The API documentation is served to anyone on the service's port, the health check
+	 * to anyone on the management port.
+	 */
 	@Test
 	void openApiAndHealthAreServed() {
 		this.client.get()
@@ -87,7 +100,10 @@ class ${serviceName}ApplicationTests {
 			.expectBody()
 			.jsonPath("$.paths['/owners/{ownerId}/notes']")
 			.exists();
-		this.client.get()
+		WebTestClient.bindToServer()
+			.baseUrl("http://localhost:" + this.managementPort)
+			.build()
+			.get()
 			.uri("/actuator/health")
 			.exchange()
 			.expectStatus()
@@ -98,7 +114,8 @@ class ${serviceName}ApplicationTests {
 	}
 
 	private NotesPage page(UUID ownerId, String cursor) {
-		return this.client.get()
+		return this.client.mutateWith(this.callers.as(ownerId))
+			.get()
 			.uri((uri) -> uri.path("/owners/{id}/notes")
 				.queryParam("limit", 1)
 				.queryParamIfPresent("cursor", Optional.ofNullable(cursor))
@@ -112,7 +129,8 @@ class ${serviceName}ApplicationTests {
 	}
 
 	private WebTestClient.ResponseSpec add(UUID ownerId, String json) {
-		return this.client.post()
+		return this.client.mutateWith(this.callers.as(ownerId))
+			.post()
 			.uri("/owners/{id}/notes", ownerId)
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue(json)

@@ -22,7 +22,9 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * An owner's notes: one write, one read.
+ * An owner's notes: one write, one read, both the owner's alone. The access table
+ * ({@code AccessConfiguration}) lets a request through only when {@code ownerId} is the
+ * caller, the subject of its token, so nothing here checks it again.
  */
 @RestController
 @RequestMapping("/owners/{ownerId}/notes")
@@ -38,14 +40,14 @@ class NoteController {
 	}
 
 	@PostMapping
-	@Operation(summary = "Add a note (201); sending it again adds another note")
+	@Operation(summary = "Add a note to one's own notes (201); sending it again adds another note")
 	Mono<ResponseEntity<NoteResponse>> add(@PathVariable UUID ownerId, @Valid @RequestBody AddNoteRequest request) {
 		return this.notes.add(ownerId, request.text())
 			.map((note) -> ResponseEntity.status(HttpStatus.CREATED).body(this.mapper.toResponse(note)));
 	}
 
 	@GetMapping
-	@Operation(summary = "An owner's notes, newest first (Q1: one partition of notes_by_owner)")
+	@Operation(summary = "One's own notes, newest first (Q1: one partition of notes_by_owner)")
 	Mono<Page<NoteResponse>> notes(@PathVariable UUID ownerId,
 			@RequestParam(required = false) @Size(max = CursorCodec.MAX_LENGTH) String cursor,
 			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit) {

@@ -44,7 +44,9 @@ public class DemoDataSeeder implements ApplicationRunner {
 	@Override
 	public void run(ApplicationArguments args) {
 		// In the background: the service answers while the demo data arrives.
-		seed().subscribe((count) -> logger.info("Demo data: {} notes. Try GET /owners/{}/notes", count, ownerId(0)),
+		seed().subscribe(
+				(count) -> logger.info("Demo data: {} notes. Try GET /owners/{}/notes with a token for that owner",
+						count, ownerId(0)),
 				(ex) -> logger.warn("Demo data seeding failed (it resumes on the next start)", ex));
 	}
 

@@ -3,6 +3,7 @@ package ${package}.note;
 import java.util.List;
 import java.util.UUID;
 
+import ${package}.SliceTestConfiguration;
 import dev.querydriven.servicesupport.web.Page;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
@@ -11,20 +12,25 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.webflux.test.autoconfigure.WebFluxTest;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.context.annotation.Import;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
+import static dev.querydriven.testsupport.Callers.mockCaller;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.BDDMockito.given;
+import static org.mockito.Mockito.verifyNoInteractions;
 
 /**
  * The notes' HTTP shape: 201 with the note for an added one, a page of notes with the
- * creation time read from each id, and 400 problems naming each bad field.
+ * creation time read from each id, 400 problems naming each bad field, and the owner's
+ * token required before anything reaches the service.
  */
 @WebFluxTest(NoteController.class)
 // 30 s, as in the integration tests: a slice's first request may compile much of WebFlux.
 @AutoConfigureWebTestClient(timeout = "30s")
-@Import(NoteMapperImpl.class)
+@Import({ NoteMapperImpl.class, SliceTestConfiguration.class })
 class NoteControllerTests {
 
 	private static final UUID OWNER = UUID.fromString("7a3e6c44-1d2b-4f0e-9c1a-2f4d8e6b5a10");
@@ -43,7 +49,8 @@ class NoteControllerTests {
 	void addedNoteIsCreated() {
 		given(this.notes.add(OWNER, "Buy oat milk"))
 			.willReturn(Mono.just(new NotesByOwnerRow(OWNER, NOTE, "Buy oat milk")));
-		this.client.post()
+		this.client.mutateWith(mockCaller(OWNER))
+			.post()
 			.uri("/owners/{id}/notes", OWNER)
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue("{\"text\": \"Buy oat milk\"}")
@@ -62,7 +69,8 @@ class NoteControllerTests {
 	void pageOfNotesCarriesTheNextCursor() {
 		given(this.notes.findNewestFirst(OWNER, null, 20))
 			.willReturn(Mono.just(new Page<>(List.of(new NotesByOwnerRow(OWNER, NOTE, "Buy oat milk")), "next-page")));
-		this.client.get()
+		this.client.mutateWith(mockCaller(OWNER))
+			.get()
 			.uri("/owners/{id}/notes", OWNER)
 			.exchange()
 			.expectStatus()
@@ -74,10 +82,39 @@ class NoteControllerTests {
 			.isEqualTo("next-page");
 	}
 
+	/**
+	 * Without a token a request is a 401 problem with the bearer challenge; with another
+	 * user's token it is a 403. The access rules refuse both before the controller.
+	 */
+	@Test
+	void onlyTheOwnerReachesTheNotes() {
+		this.client.get()
+			.uri("/owners/{id}/notes", OWNER)
+			.exchange()
+			.expectStatus()
+			.isUnauthorized()
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.expectHeader()
+			.value(HttpHeaders.WWW_AUTHENTICATE, (challenge) -> assertThat(challenge).startsWith("Bearer"));
+		this.client.mutateWith(mockCaller(UUID.randomUUID()))
+			.post()
+			.uri("/owners/{id}/notes", OWNER)
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue("{\"text\": \"Buy oat milk\"}")
+			.exchange()
+			.expectStatus()
+			.isForbidden()
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON);
+		verifyNoInteractions(this.notes);
+	}
+
 	/** A missing text, a page size out of range and a bad owner id are 400 problems. */
 	@Test
 	void badInputIsA400Problem() {
-		this.client.post()
+		this.client.mutateWith(mockCaller(OWNER))
+			.post()
 			.uri("/owners/{id}/notes", OWNER)
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue("{}")
@@ -87,7 +124,8 @@ class NoteControllerTests {
 			.expectBody()
 			.jsonPath("$.errors[0].field")
 			.isEqualTo("text");
-		this.client.get()
+		this.client.mutateWith(mockCaller(OWNER))
+			.get()
 			.uri("/owners/{id}/notes?limit=101", OWNER)
 			.exchange()
 			.expectStatus()
@@ -95,7 +133,12 @@ class NoteControllerTests {
 			.expectBody()
 			.jsonPath("$.errors[0].field")
 			.isEqualTo("limit");
-		this.client.get().uri("/owners/not-a-uuid/notes").exchange().expectStatus().isBadRequest();
+		this.client.mutateWith(mockCaller(OWNER))
+			.get()
+			.uri("/owners/not-a-uuid/notes")
+			.exchange()
+			.expectStatus()
+			.isBadRequest();
 	}
 
 }
