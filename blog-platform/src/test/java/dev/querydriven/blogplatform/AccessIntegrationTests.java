@@ -275,9 +275,8 @@ class AccessIntegrationTests {
 			.uri("/actuator/migrations/{name}/rollback", MIGRATION)
 			.contentType(MediaType.APPLICATION_JSON)
 			.exchange(), 409);
-		// A write operation of actuator takes JSON: the target may be a member of the
-		// body
-		// as well, and a request that is not JSON is a 415.
+		// A write operation of actuator takes JSON: the target may be a member of
+		// the body as well, and a request that is not JSON is a 415.
 		problem(admin.post()
 			.uri("/actuator/migrations/{name}/advance", MIGRATION)
 			.contentType(MediaType.APPLICATION_JSON)

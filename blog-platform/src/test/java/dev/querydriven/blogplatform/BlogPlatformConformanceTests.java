@@ -92,10 +92,9 @@ class BlogPlatformConformanceTests extends ServiceConformanceTests {
 					request().header(HttpHeaders.AUTHORIZATION, author)
 						.path("postId", edited)
 						.body("{\"title\": \"Query first, again\"}"))
-			// The valid deletion removes the doomed post; the hostile variants after it
-			// are
-			// sent against a post that must survive them all (another user's token is
-			// refused on the post's row, so the row must be there).
+			// The valid deletion removes the doomed post; the hostile variants
+			// after it are sent against a post that must survive them all (another
+			// user's token is refused on the post's row, so the row must be there).
 			.valid("DELETE /posts/{postId}",
 					() -> request().header(HttpHeaders.AUTHORIZATION, author)
 						.path("postId", exists(doomed) ? doomed : spare))
