@@ -43,6 +43,7 @@ import dev.querydriven.embeddedcassandra.Credentials;
 import dev.querydriven.embeddedcassandra.EmbeddedCassandra;
 import dev.querydriven.servicesupport.cassandra.KeyspaceProvisioner;
 import dev.querydriven.servicesupport.cassandra.QueryDrivenCassandraProperties;
+import dev.querydriven.servicesupport.cassandra.RoleLogin;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -144,7 +145,7 @@ public final class BenchmarkSuite {
 					node.processHandle().info().command().orElse("the harness's JDK"));
 			logger.info("Machine: {} ({} cores), load average {}", machine.cpu(), machine.cores(),
 					machine.loadAverage());
-			Map<String, Credentials> roles = provision(node);
+			Map<String, Logins> roles = provision(node);
 			results = measureLayers(node, roles);
 			if (!this.layersOnly) {
 				results = measureHttp(node, roles, results, reports);
@@ -182,19 +183,22 @@ public final class BenchmarkSuite {
 	}
 
 	/**
-	 * The admin step, as a service's own startup would do it on a cluster: its keyspace,
-	 * and a role of its own that the guardrails bind.
+	 * The admin step, as a deployment runs it before the services start: each service's
+	 * keyspace, the runtime role it serves as and the migrator its migrations run as,
+	 * neither a superuser, so the guardrails bind both.
 	 */
-	private Map<String, Credentials> provision(EmbeddedCassandra node) {
-		Map<String, Credentials> roles = new LinkedHashMap<>();
+	private Map<String, Logins> provision(EmbeddedCassandra node) {
+		Map<String, Logins> roles = new LinkedHashMap<>();
 		try (CqlSession admin = CassandraLogin.open(List.of(node.contactPoint()), node.localDatacenter(),
 				node.superuser(), Duration.ofSeconds(60))) {
 			for (ServiceBenchmark service : this.services) {
-				Credentials role = Credentials.generate(service.keyspace());
+				Logins logins = new Logins(Credentials.generate(service.keyspace()),
+						Credentials.generate(KeyspaceProvisioner.migratorRole(service.keyspace())));
 				KeyspaceProvisioner.provision(admin, service.keyspace(),
 						new QueryDrivenCassandraProperties.Replication("SimpleStrategy", 1), node.localDatacenter(),
-						role.username(), role.password());
-				roles.put(service.name(), role);
+						new RoleLogin(logins.runtime().username(), logins.runtime().password()),
+						new RoleLogin(logins.migrator().username(), logins.migrator().password()));
+				roles.put(service.name(), logins);
 			}
 		}
 		return roles;
@@ -209,7 +213,7 @@ public final class BenchmarkSuite {
 	/** The smoke run's Gatling JVM, started before its plan is known. */
 	private GatlingRun gatling;
 
-	private List<ServiceResult> measureLayers(EmbeddedCassandra node, Map<String, Credentials> roles) {
+	private List<ServiceResult> measureLayers(EmbeddedCassandra node, Map<String, Logins> roles) {
 		List<ServiceResult> results = new ArrayList<>();
 		if (this.settings.parallel()) {
 			this.services.forEach((service) -> startLayers(service, node, roles.get(service.name())));
@@ -230,7 +234,8 @@ public final class BenchmarkSuite {
 		return results;
 	}
 
-	private void startLayers(ServiceBenchmark service, EmbeddedCassandra node, Credentials role) {
+	private void startLayers(ServiceBenchmark service, EmbeddedCassandra node, Logins logins) {
+		Credentials role = logins.runtime();
 		Path directory = this.output.resolve("layers");
 		createDirectories(directory);
 		LayerTask task = new LayerTask(service.name(), this.settings, node.contactPoint().getHostString(),
@@ -245,8 +250,9 @@ public final class BenchmarkSuite {
 		this.inProcessUrls.put(service.name(), url);
 		logger.info("{}: starting the layer JVM", service.name());
 		this.layerJvms.put(service.name(),
-				JavaProcess.start(service.name() + " layers", arguments,
-						Map.of(LayerTask.PASSWORD_VARIABLE, role.password()),
+				JavaProcess.start(
+						service.name() + " layers", arguments, Map.of(LayerTask.PASSWORD_VARIABLE, role.password(),
+								ServiceJvm.MIGRATOR_PASSWORD_VARIABLE, logins.migrator().password()),
 						directory.resolve(service.name() + ".log"), (line) -> {
 							if (line.startsWith(LayerTask.PROGRESS)) {
 								logger.info("{}: {}", service.name(), line.substring(LayerTask.PROGRESS.length()));
@@ -291,7 +297,7 @@ public final class BenchmarkSuite {
 
 	// The HTTP layer
 
-	private List<ServiceResult> measureHttp(EmbeddedCassandra node, Map<String, Credentials> roles,
+	private List<ServiceResult> measureHttp(EmbeddedCassandra node, Map<String, Logins> roles,
 			List<ServiceResult> results, List<String> reports) {
 		Map<String, String> urls = new LinkedHashMap<>();
 		Map<String, ProcessHandle> processes = new LinkedHashMap<>();
@@ -308,7 +314,8 @@ public final class BenchmarkSuite {
 								CompletableFuture.supplyAsync(() -> ServiceJvm.start(service,
 										ServiceJvm.runnableJar(service.name(), this.benchmarks.target(service)),
 										node.contactPoint().getHostString() + ":" + node.contactPoint().getPort(),
-										node.localDatacenter(), roles.get(service.name()), this.settings.jvmOptions(),
+										node.localDatacenter(), roles.get(service.name()).runtime(),
+										roles.get(service.name()).migrator(), this.settings.jvmOptions(),
 										this.output.resolve("http").resolve(service.name() + ".log"),
 										(message) -> logger.info("{}", message)), starters));
 					}
@@ -562,6 +569,14 @@ public final class BenchmarkSuite {
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
+	}
+
+	/**
+	 * A service's two logins: the runtime role it serves as, and the migrator its schema
+	 * migrations run as.
+	 */
+	private record Logins(Credentials runtime, Credentials migrator) {
+
 	}
 
 }

@@ -95,7 +95,9 @@ public final class CassandraDistribution {
 
 	private static void unpack(URLConnection archive, Path home, String version) throws IOException {
 		long started = System.nanoTime();
-		Files.createDirectories(home.getParent());
+		// The cache also holds the dev runs' nodes, their data and passwords: a new
+		// cache directory is its owner's only.
+		PrivateFiles.createDirectories(home.getParent());
 		Path temporary = home.resolveSibling(home.getFileName() + ".tmp-" + UUID.randomUUID());
 		try (ZipInputStream zip = new ZipInputStream(archive.getInputStream())) {
 			for (ZipEntry entry = zip.getNextEntry(); entry != null; entry = zip.getNextEntry()) {

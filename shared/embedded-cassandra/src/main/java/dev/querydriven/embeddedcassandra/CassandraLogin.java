@@ -5,6 +5,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import javax.net.ssl.SSLContext;
+
 import com.datastax.oss.driver.api.core.AllNodesFailedException;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
@@ -49,6 +51,24 @@ public final class CassandraLogin {
 	 */
 	public static CqlSession open(List<InetSocketAddress> contactPoints, String datacenter, Credentials credentials,
 			String keyspace, Duration retryFor) {
+		return open(contactPoints, datacenter, credentials, keyspace, null, retryFor);
+	}
+
+	/**
+	 * Connects over TLS to a node whose CQL port speaks nothing else
+	 * ({@link ClientEncryption}), retrying failed attempts until {@code retryFor} has
+	 * passed.
+	 * @param contactPoints the nodes to contact
+	 * @param datacenter the local datacenter
+	 * @param credentials the login
+	 * @param keyspace the session's keyspace, or {@code null} for none
+	 * @param sslContext the TLS context trusting the nodes' certificates, or {@code null}
+	 * for clear text
+	 * @param retryFor how long to keep retrying (zero: one attempt)
+	 * @return an open session, which the caller closes
+	 */
+	public static CqlSession open(List<InetSocketAddress> contactPoints, String datacenter, Credentials credentials,
+			String keyspace, SSLContext sslContext, Duration retryFor) {
 		long deadline = System.nanoTime() + retryFor.toNanos();
 		// A schema change's answer waits for the driver to refresh its schema metadata,
 		// and the driver holds each refresh for a debounce window (1 s by default) to
@@ -81,6 +101,7 @@ public final class CassandraLogin {
 					.withAuthCredentials(credentials.username(), credentials.password())
 					.withConfigLoader(config)
 					.withKeyspace(keyspace)
+					.withSslContext(sslContext)
 					.build();
 			}
 			catch (AllNodesFailedException ex) {

@@ -37,6 +37,10 @@ public final class CassandraYaml {
 
 	private boolean syncBeforeAcknowledging;
 
+	private boolean autoSnapshot;
+
+	private ClientEncryption clientEncryption;
+
 	/**
 	 * Starts a description with the defaults of a single local node.
 	 * @return a new generator
@@ -56,6 +60,17 @@ public final class CassandraYaml {
 		yaml.broadcastRpcAddress = "127.0.0.1";
 		yaml.initialToken = "0";
 		return yaml;
+	}
+
+	/**
+	 * The node of the Compose stack ({@code docker/cassandra.yaml}): the container's
+	 * settings, and a snapshot of a table's files before any {@code DROP} or
+	 * {@code TRUNCATE}, since its data is meant to be kept. The tests' container is the
+	 * same but for that: a test drops and truncates often, and its data dies with it.
+	 * @return a new generator
+	 */
+	public static CassandraYaml docker() {
+		return container().autoSnapshot(true);
 	}
 
 	public CassandraYaml clusterName(String clusterName) {
@@ -126,6 +141,31 @@ public final class CassandraYaml {
 	}
 
 	/**
+	 * Client-to-node TLS on the CQL port, and only TLS: a client speaking clear text is
+	 * refused ({@code optional: false}). Clients need no certificate of their own
+	 * ({@code require_client_auth: false}); they keep logging in with their password.
+	 * @param clientEncryption the node's keystore, or {@code null} for clear text
+	 * @return this generator
+	 */
+	public CassandraYaml clientEncryption(ClientEncryption clientEncryption) {
+		this.clientEncryption = clientEncryption;
+		return this;
+	}
+
+	/**
+	 * Whether a {@code DROP} or {@code TRUNCATE} first snapshots the table's files (hard
+	 * links in its {@code snapshots} folder): a table dropped by mistake, or by a
+	 * migration, can be restored from them. Off by default, for nodes whose data dies
+	 * with their tests.
+	 * @param autoSnapshot {@code true} to snapshot before dropping
+	 * @return this generator
+	 */
+	public CassandraYaml autoSnapshot(boolean autoSnapshot) {
+		this.autoSnapshot = autoSnapshot;
+		return this;
+	}
+
+	/**
 	 * Renders the YAML document.
 	 * @return the content of {@code cassandra.yaml}
 	 */
@@ -145,6 +185,8 @@ public final class CassandraYaml {
 		lines.add("authenticator: PasswordAuthenticator");
 		lines.add("authorizer: CassandraAuthorizer");
 		lines.add("role_manager: CassandraRoleManager");
+		lines.add("# Columns declared MASKED WITH show a masked value to roles without the UNMASK permission.");
+		lines.add("dynamic_data_masking_enabled: true");
 		lines.add("");
 		lines.add("listen_address: " + this.listenAddress);
 		lines.add("rpc_address: " + this.rpcAddress);
@@ -180,12 +222,31 @@ public final class CassandraYaml {
 			lines.add("commitlog_sync: periodic");
 			lines.add("commitlog_sync_period: 10000ms");
 		}
-		lines.add("# Tuned for a laptop or CI runner: no snapshots on drop/truncate.");
-		lines.add("auto_snapshot: false");
+		if (this.autoSnapshot) {
+			lines.add("# A DROP or TRUNCATE first snapshots the table's files: what is dropped can be restored.");
+			lines.add("auto_snapshot: true");
+		}
+		else {
+			lines.add("# Tuned for a laptop or CI runner: no snapshots on drop/truncate.");
+			lines.add("auto_snapshot: false");
+		}
 		lines.add("snapshot_before_compaction: false");
 		lines.add("");
+		lines.addAll(clientEncryptionLines());
 		lines.addAll(guardrailLines());
 		return lines.stream().collect(Collectors.joining("\n", "", "\n"));
+	}
+
+	private List<String> clientEncryptionLines() {
+		if (this.clientEncryption == null) {
+			return List.of();
+		}
+		return List.of(
+				"# Client-to-node TLS: the CQL port speaks TLS only, so passwords and rows never cross in clear.",
+				"client_encryption_options:", "  enabled: true", "  optional: false",
+				"  keystore: " + quoted(this.clientEncryption.keystore()),
+				"  keystore_password: '" + this.clientEncryption.password().replace("'", "''") + "'",
+				"  store_type: " + this.clientEncryption.storeType(), "  require_client_auth: false", "");
 	}
 
 	private List<String> guardrailLines() {

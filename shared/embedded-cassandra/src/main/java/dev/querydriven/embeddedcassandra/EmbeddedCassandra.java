@@ -206,7 +206,9 @@ public final class EmbeddedCassandra implements AutoCloseable {
 		if (this.settings.secureSuperuser) {
 			try {
 				this.superuser = SuperuserSetup.secure(List.of(contactPoint()), DATACENTER,
-						this.settings.superuserFile(), this.settings.startupTimeout);
+						this.settings.superuserFile(),
+						clientEncryption().map(ClientEncryption::trustingSslContext).orElse(null),
+						this.settings.startupTimeout);
 			}
 			catch (RuntimeException ex) {
 				destroy();
@@ -248,6 +250,10 @@ public final class EmbeddedCassandra implements AutoCloseable {
 		Path logs = directory.resolve("logs");
 		Path watchdogClasses = directory.resolve("watchdog");
 		try {
+			// The node's directory holds its data, its superuser's password and (with
+			// TLS) its keystore's: created for its owner only, and everything inside
+			// with it.
+			PrivateFiles.createDirectories(directory);
 			for (Path path : List.of(conf, logs, directory.resolve("triggers"), watchdogClasses)) {
 				Files.createDirectories(path);
 			}
@@ -323,7 +329,9 @@ public final class EmbeddedCassandra implements AutoCloseable {
 			.autoBootstrap(this.settings.autoBootstrap)
 			.directory(this.settings.directory.toAbsolutePath())
 			.guardrails(this.settings.guardrails)
-			.syncBeforeAcknowledging(!this.settings.throwaway);
+			.syncBeforeAcknowledging(!this.settings.throwaway)
+			.autoSnapshot(!this.settings.throwaway)
+			.clientEncryption(this.settings.clientEncryption);
 		return yaml.initialToken(this.settings.initialToken);
 	}
 
@@ -642,6 +650,15 @@ public final class EmbeddedCassandra implements AutoCloseable {
 	}
 
 	/**
+	 * The node's client-to-node TLS, when its CQL port speaks only TLS (see
+	 * {@link Builder#clientEncryption(ClientEncryption)}).
+	 * @return the node's keystore settings, empty for clear text
+	 */
+	public Optional<ClientEncryption> clientEncryption() {
+		return Optional.ofNullable(this.settings.clientEncryption);
+	}
+
+	/**
 	 * What a start found after an unclean stop.
 	 *
 	 * @param replayedMutations the writes Cassandra replayed from its commit log
@@ -699,6 +716,8 @@ public final class EmbeddedCassandra implements AutoCloseable {
 		private boolean throwaway;
 
 		private Path superuserFile;
+
+		private ClientEncryption clientEncryption;
 
 		private Builder() {
 		}
@@ -864,6 +883,18 @@ public final class EmbeddedCassandra implements AutoCloseable {
 		}
 
 		/**
+		 * @param clientEncryption the keystore with which the node's CQL port speaks TLS
+		 * and nothing else (clear text refused), as a cluster reached over a network
+		 * should; {@code null} (the default) for clear text on the loopback address. The
+		 * node secures its superuser over TLS too, trusting its own certificate.
+		 * @return this builder
+		 */
+		public Builder clientEncryption(ClientEncryption clientEncryption) {
+			this.clientEncryption = clientEncryption;
+			return this;
+		}
+
+		/**
 		 * @param shutdownHook whether to stop the node gracefully when the JVM exits;
 		 * turn it off when a container (a Spring context) stops the node itself after its
 		 * clients, and rely on the watchdog if the JVM is killed
@@ -880,7 +911,8 @@ public final class EmbeddedCassandra implements AutoCloseable {
 		 * flushes that make its system keyspaces (schema, roles, grants) crash-safe, and
 		 * syncs its commit log every 10 seconds. A persistent node (the default, and
 		 * every dev run's) keeps both safe: a node killed with SIGKILL reopens with its
-		 * superuser password, roles, tables and every write it acknowledged.
+		 * superuser password, roles, tables and every write it acknowledged, and a table
+		 * dropped or truncated leaves a snapshot of its files behind.
 		 * @return this builder
 		 */
 		public Builder throwaway(boolean throwaway) {

@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
+import javax.net.ssl.SSLContext;
+
 import com.datastax.oss.driver.api.core.AllNodesFailedException;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.auth.AuthenticationException;
@@ -47,9 +49,14 @@ final class SuperuserSetup {
 	private SuperuserSetup() {
 	}
 
+	/**
+	 * Secures the superuser of a lone node: over TLS with {@code sslContext} when the
+	 * node speaks nothing else ({@link ClientEncryption}), in clear text when it is
+	 * {@code null}.
+	 */
 	static Credentials secure(List<InetSocketAddress> contactPoints, String datacenter, Path credentialsFile,
-			Duration timeout) {
-		return secure(contactPoints, datacenter, credentialsFile, 1, timeout);
+			SSLContext sslContext, Duration timeout) {
+		return secure(contactPoints, datacenter, credentialsFile, 1, sslContext, timeout);
 	}
 
 	/**
@@ -60,13 +67,13 @@ final class SuperuserSetup {
 	 */
 	static Credentials secureCluster(List<InetSocketAddress> contactPoints, String datacenter, Path credentialsFile,
 			int nodes, Duration timeout) {
-		Credentials superuser = secure(contactPoints, datacenter, credentialsFile, Math.min(3, nodes), timeout);
+		Credentials superuser = secure(contactPoints, datacenter, credentialsFile, Math.min(3, nodes), null, timeout);
 		awaitLoginEverywhere(contactPoints, datacenter, superuser, timeout);
 		return superuser;
 	}
 
 	private static Credentials secure(List<InetSocketAddress> contactPoints, String datacenter, Path credentialsFile,
-			int authReplicas, Duration timeout) {
+			int authReplicas, SSLContext sslContext, Duration timeout) {
 		try {
 			boolean stored = Files.isRegularFile(credentialsFile);
 			Credentials superuser = stored ? Credentials.readFrom(credentialsFile)
@@ -74,7 +81,7 @@ final class SuperuserSetup {
 			long deadline = System.nanoTime() + timeout.toNanos();
 			long refusedSince = 0;
 			while (true) {
-				Login login = Login.attempt(contactPoints, datacenter, stored ? superuser : DEFAULT_LOGIN);
+				Login login = Login.attempt(contactPoints, datacenter, stored ? superuser : DEFAULT_LOGIN, sslContext);
 				if (login.session() != null && stored) {
 					login.session().close();
 					return superuser;
@@ -86,7 +93,7 @@ final class SuperuserSetup {
 				}
 				boolean refused = login.refused();
 				if (refused && stored) {
-					Login fallback = Login.attempt(contactPoints, datacenter, DEFAULT_LOGIN);
+					Login fallback = Login.attempt(contactPoints, datacenter, DEFAULT_LOGIN, sslContext);
 					if (fallback.session() != null) {
 						logger.warn("Cassandra in {} still had its default superuser password: the change to the "
 								+ "password stored in {} was lost (the node was killed before it reached the disk); "
@@ -191,10 +198,12 @@ final class SuperuserSetup {
 	 */
 	private record Login(CqlSession session, boolean refused, RuntimeException failure) {
 
-		static Login attempt(List<InetSocketAddress> contactPoints, String datacenter, Credentials credentials) {
+		static Login attempt(List<InetSocketAddress> contactPoints, String datacenter, Credentials credentials,
+				SSLContext sslContext) {
 			try {
-				return new Login(CassandraLogin.open(contactPoints, datacenter, credentials, Duration.ZERO), false,
-						null);
+				return new Login(
+						CassandraLogin.open(contactPoints, datacenter, credentials, null, sslContext, Duration.ZERO),
+						false, null);
 			}
 			catch (AllNodesFailedException ex) {
 				boolean refused = ex.getAllErrors()

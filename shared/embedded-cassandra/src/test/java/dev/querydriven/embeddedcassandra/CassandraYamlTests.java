@@ -13,6 +13,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 class CassandraYamlTests {
 
 	/**
+	 * A node given a keystore speaks only TLS on its CQL port, without asking clients for
+	 * a certificate; a node given none renders no encryption section at all.
+	 */
+	@Test
+	void clientEncryptionRefusesClearText() {
+		String yaml = CassandraYaml.node()
+			.clientEncryption(ClientEncryption.pkcs12(Path.of("/keys/node.p12"), "it's secret"))
+			.render();
+		assertThat(yaml).contains("client_encryption_options:\n  enabled: true\n  optional: false\n"
+				+ "  keystore: '/keys/node.p12'\n  keystore_password: 'it''s secret'\n  store_type: PKCS12\n"
+				+ "  require_client_auth: false\n");
+		assertThat(CassandraYaml.node().render()).doesNotContain("client_encryption_options");
+	}
+
+	/**
 	 * Enforced guardrails refuse filtering, indexes, views and user code; authentication
 	 * is always on.
 	 */
@@ -50,6 +65,19 @@ class CassandraYamlTests {
 			.doesNotContain("commitlog_sync_period");
 		assertThat(CassandraYaml.node().render()).contains("commitlog_sync: periodic",
 				"commitlog_sync_period: 10000ms");
+	}
+
+	/**
+	 * Every node masks the columns declared {@code MASKED WITH}, and snapshots a table
+	 * before dropping it only when its data is meant to be kept.
+	 */
+	@Test
+	void everyNodeMasksAndKeptNodesSnapshotBeforeDropping() {
+		assertThat(CassandraYaml.node().render()).contains("dynamic_data_masking_enabled: true",
+				"auto_snapshot: false");
+		assertThat(CassandraYaml.node().autoSnapshot(true).render()).contains("dynamic_data_masking_enabled: true",
+				"auto_snapshot: true");
+		assertThat(CassandraYaml.container().render()).contains("dynamic_data_masking_enabled: true");
 	}
 
 	/** Cluster settings reach the file: seeds, token, ports and no bootstrap. */

@@ -3,6 +3,7 @@ package dev.querydriven.embeddedcassandra;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
@@ -21,17 +22,35 @@ class DockerConfigurationTests {
 	private static final Path COMMITTED_JVM_OPTIONS = DOCKER.resolve("cassandra/conf/jvm17-server.options");
 
 	/**
-	 * {@code docker/cassandra.yaml} is what {@link CassandraYaml#container()} generates.
-	 * To update it, run this test with {@code -Dquerydriven.update-generated=true}.
+	 * {@code docker/cassandra.yaml} is what {@link CassandraYaml#docker()} generates. To
+	 * update it, run this test with {@code -Dquerydriven.update-generated=true}.
 	 */
 	@Test
 	void committedDockerConfigurationIsUpToDate() throws IOException {
-		String generated = CassandraYaml.container().render();
+		String generated = CassandraYaml.docker().render();
 		if (Boolean.getBoolean("querydriven.update-generated")) {
 			Files.writeString(COMMITTED_YAML, generated);
 		}
 		assertThat(COMMITTED_YAML).as("docker/cassandra.yaml (regenerate with -Dquerydriven.update-generated=true)")
 			.hasContent(generated);
+	}
+
+	/**
+	 * The Compose stack's node runs the tests' container configuration, masking included,
+	 * and differs only in keeping a snapshot of what a {@code DROP} or {@code TRUNCATE}
+	 * removes.
+	 */
+	@Test
+	void dockerNodeDiffersFromTheTestContainerOnlyInSnapshots() {
+		List<String> docker = CassandraYaml.docker().render().lines().toList();
+		List<String> container = CassandraYaml.container().render().lines().toList();
+		assertThat(docker).contains("auto_snapshot: true", "dynamic_data_masking_enabled: true");
+		assertThat(container).contains("auto_snapshot: false", "dynamic_data_masking_enabled: true");
+		assertThat(docker.stream().filter((line) -> !container.contains(line)))
+			.allMatch((line) -> line.startsWith("auto_snapshot:") || line.startsWith("#"));
+		assertThat(container.stream().filter((line) -> !docker.contains(line)))
+			.allMatch((line) -> line.startsWith("auto_snapshot:") || line.startsWith("#"));
+		assertThat(docker).hasSameSizeAs(container);
 	}
 
 	/**

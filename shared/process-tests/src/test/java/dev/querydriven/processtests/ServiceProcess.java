@@ -64,6 +64,8 @@ final class ServiceProcess implements AutoCloseable {
 
 	private final Credentials role;
 
+	private final Credentials migrator;
+
 	private final CallerTokens tokens;
 
 	private final CqlSession admin;
@@ -71,7 +73,7 @@ final class ServiceProcess implements AutoCloseable {
 	private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
 	/**
-	 * A service's jar on the shared node, its keyspace and role provisioned as the admin
+	 * A service's jar on the shared node, its keyspace and roles provisioned as the admin
 	 * step of a deployment does.
 	 * @param service the service's module, e.g. {@code ecommerce-orders}; its keyspace
 	 * and role are the name in snake case
@@ -79,7 +81,9 @@ final class ServiceProcess implements AutoCloseable {
 	ServiceProcess(String service) {
 		this.service = service;
 		String keyspace = service.replace('-', '_');
-		this.role = SharedCassandra.serviceRole(keyspace, keyspace);
+		SharedCassandra.ServiceLogins logins = SharedCassandra.serviceLogins(keyspace, keyspace);
+		this.role = logins.runtime();
+		this.migrator = logins.migrator();
 		this.tokens = CallerTokens.of(service);
 		this.admin = SharedCassandra.adminSession();
 	}
@@ -129,14 +133,17 @@ final class ServiceProcess implements AutoCloseable {
 		String contactPoint = node.contactPoints().get(0).getHostString() + ":" + node.contactPoints().get(0).getPort();
 		Map<String, String> properties = new LinkedHashMap<>(
 				ServiceJvm.connection(contactPoint, node.localDatacenter(), this.role));
+		properties.put("querydriven.cassandra.migrator.username", this.migrator.username());
 		properties.put("querydriven." + this.service + ".seed.enabled", "false");
 		properties.putAll(this.tokens.serviceProperties());
 		properties.putAll(faults);
 		return ServiceJvm.start(this.service,
-				ServiceJvm.runnableJar(this.service,
-						Path.of("..", "..", this.service, "target").toAbsolutePath().normalize()),
-				properties, Map.of("SPRING_CASSANDRA_PASSWORD", this.role.password()), JVM_OPTIONS,
-				target().resolve(this.service + "-" + name + ".log"), (message) -> {
+				ServiceJvm.runnableJar(
+						this.service, Path.of("..", "..", this.service, "target").toAbsolutePath().normalize()),
+				properties,
+				Map.of("SPRING_CASSANDRA_PASSWORD", this.role.password(), ServiceJvm.MIGRATOR_PASSWORD_VARIABLE,
+						this.migrator.password()),
+				JVM_OPTIONS, target().resolve(this.service + "-" + name + ".log"), (message) -> {
 				});
 	}
 

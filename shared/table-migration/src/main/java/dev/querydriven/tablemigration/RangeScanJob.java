@@ -201,9 +201,11 @@ final class RangeScanJob<R> {
 
 	private Mono<RangeCheckpoint> copy(TokenSlice slice) {
 		Instant started = this.clock.instant();
-		return scan(this.migration.scanOld(slice.fromExclusive(), slice.toInclusive()), slice)
-			.flatMap((row) -> write(this.migration.readOld(row), this.migration.writeTimeMicros(row)),
-					this.rowConcurrency)
+		return scan(this.migration.scanOld(slice.fromExclusive(), slice.toInclusive()), slice).flatMap((row) -> {
+			long written = this.migration.writeTimeMicros(row);
+			return this.migration.completeOld(this.migration.readOld(row))
+				.flatMap((complete) -> write(complete, written));
+		}, this.rowConcurrency)
 			.count()
 			.map((rows) -> new RangeCheckpoint(RangeCheckpoint.OLD, slice, rows, 0, 0, 0, 0, List.of(), started,
 					this.clock.instant()));
@@ -221,7 +223,9 @@ final class RangeScanJob<R> {
 		Instant started = this.clock.instant();
 		Tally tally = new Tally(this.settings.sampleSize());
 		return scan(this.migration.scanOld(slice.fromExclusive(), slice.toInclusive()), slice)
-			.flatMap((row) -> checkOld(this.migration.readOld(row)), this.rowConcurrency)
+			.flatMap((row) -> this.migration.completeOld(this.migration.readOld(row))
+				.flatMap(this::checkOld)
+				.defaultIfEmpty(Check.OK), this.rowConcurrency)
 			.doOnNext(tally::add)
 			.then(Mono.fromSupplier(() -> tally.checkpoint(RangeCheckpoint.OLD, slice, started, this.clock.instant())));
 	}
@@ -290,7 +294,9 @@ final class RangeScanJob<R> {
 	}
 
 	private Mono<Optional<R>> findOld(R row) {
-		return findOne(this.migration.findOld(row), this.migration::readOld);
+		return findOne(this.migration.findOld(row), this.migration::readOld).flatMap((found) -> found.isPresent()
+				? this.migration.completeOld(found.get()).map(Optional::of).defaultIfEmpty(Optional.empty())
+				: Mono.just(found));
 	}
 
 	private Mono<Optional<R>> findNew(R row) {

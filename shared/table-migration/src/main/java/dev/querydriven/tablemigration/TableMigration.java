@@ -2,6 +2,7 @@ package dev.querydriven.tablemigration;
 
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.Statement;
+import reactor.core.publisher.Mono;
 
 /**
  * What the {@link MigrationEngine} needs to know about one query's two table shapes: the
@@ -83,6 +84,22 @@ public interface TableMigration<R> {
 	 * @return the row
 	 */
 	R readNew(Row row);
+
+	/**
+	 * Completes a row read from the old table with what the new shape copies from
+	 * elsewhere, looked up by key: for a new table that denormalizes a value the old one
+	 * does not hold (the social feed rebuilds its follower lists from the follows of each
+	 * follower, which name the followed user, and copies the follower's own names from
+	 * their profile). The backfill copies, and verify compares, the completed row; an
+	 * empty answer means the row has nothing to copy (its other source is gone) and
+	 * expects no counterpart. The lookups run with the engine's row concurrency, on the
+	 * migration's own session, never blocking. Nothing to complete by default.
+	 * @param row a row of {@link #readOld(Row)}
+	 * @return the row with every value {@link #insertNew} writes, or empty
+	 */
+	default Mono<R> completeOld(R row) {
+		return Mono.just(row);
+	}
 
 	/**
 	 * The write timestamp the copy of an old row gets in the new table: the newest

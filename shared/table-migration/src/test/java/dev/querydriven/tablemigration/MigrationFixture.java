@@ -16,6 +16,7 @@ import com.datastax.oss.driver.api.core.cql.Statement;
 import dev.querydriven.modeling.dualwrite.DenormalizedWrite;
 import dev.querydriven.modeling.dualwrite.DualWriter;
 import dev.querydriven.modeling.time.TimeSource;
+import dev.querydriven.testcassandra.SharedCassandra;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Flux;
@@ -64,18 +65,24 @@ final class MigrationFixture {
 	}
 
 	static MigrationFixture create(CqlSession session, Function<String[], CategoryPostsMigration> factory) {
-		createEngineTables(session);
 		String suffix = UUID.randomUUID().toString().substring(0, 8);
 		String oldTable = "posts_by_category_v1_" + suffix;
 		String newTable = "posts_by_category_" + suffix;
-		session.execute("CREATE TABLE " + oldTable + " (category text, created_at timestamp, post_id uuid, "
-				+ "author_id uuid, title text, PRIMARY KEY (category, created_at, post_id)) "
-				+ "WITH CLUSTERING ORDER BY (created_at DESC, post_id DESC) "
-				+ "AND comment = 'Q (test): posts of a category, newest first — legacy, one partition per category'");
-		session.execute("CREATE TABLE " + newTable + " (category text, month text, created_at timestamp, "
-				+ "post_id uuid, author_id uuid, title text, PRIMARY KEY ((category, month), created_at, post_id)) "
-				+ "WITH CLUSTERING ORDER BY (created_at DESC, post_id DESC) "
-				+ "AND comment = 'Q (test): posts of a category, newest first — bucketed by month'");
+		// The tables are created as a service's migrations create them, by the keyspace's
+		// migrator; the engine runs as the service's runtime role, whose session then
+		// reads the new schema (the engine checks its tables in the session's metadata).
+		try (CqlSession migrator = SharedCassandra.migratorSession(KEYSPACE)) {
+			createEngineTables(migrator);
+			migrator.execute("CREATE TABLE " + oldTable + " (category text, created_at timestamp, post_id uuid, "
+					+ "author_id uuid, title text, PRIMARY KEY (category, created_at, post_id)) "
+					+ "WITH CLUSTERING ORDER BY (created_at DESC, post_id DESC) "
+					+ "AND comment = 'Q (test): posts of a category, newest first — legacy, one partition per category'");
+			migrator.execute("CREATE TABLE " + newTable + " (category text, month text, created_at timestamp, "
+					+ "post_id uuid, author_id uuid, title text, PRIMARY KEY ((category, month), created_at, post_id)) "
+					+ "WITH CLUSTERING ORDER BY (created_at DESC, post_id DESC) "
+					+ "AND comment = 'Q (test): posts of a category, newest first — bucketed by month'");
+		}
+		session.refreshSchema();
 		String name = "posts-by-category-" + suffix;
 		return new MigrationFixture(session, factory.apply(new String[] { name, oldTable, newTable }));
 	}

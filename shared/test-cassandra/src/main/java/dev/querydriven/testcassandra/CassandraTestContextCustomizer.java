@@ -3,9 +3,10 @@ package dev.querydriven.testcassandra;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import dev.querydriven.servicesupport.cassandra.CassandraMigratorConnectionDetails;
+
 import org.springframework.beans.factory.support.BeanDefinitionRegistry;
 import org.springframework.beans.factory.support.RootBeanDefinition;
-import org.springframework.boot.cassandra.autoconfigure.CassandraConnectionDetails;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.core.env.Environment;
 import org.springframework.core.env.MapPropertySource;
@@ -16,8 +17,9 @@ import org.springframework.test.context.support.TestPropertySourceUtils;
 
 /**
  * Registers {@link TestCassandraConnectionDetails}, which replaces both the embedded dev
- * default and any configured contact points, turns the application's demo data off and
- * captures Cassandra warnings from the context's start.
+ * default and any configured contact points, and the keyspace's migrator login for the
+ * schema migrations; turns the application's demo data off and captures Cassandra
+ * warnings from the context's start.
  */
 final class CassandraTestContextCustomizer implements ContextCustomizer {
 
@@ -34,9 +36,13 @@ final class CassandraTestContextCustomizer implements ContextCustomizer {
 			sources.addFirst(defaults);
 		}
 		if (context.getBeanFactory() instanceof BeanDefinitionRegistry registry) {
-			RootBeanDefinition definition = new RootBeanDefinition(CassandraConnectionDetails.class,
+			RootBeanDefinition definition = new RootBeanDefinition(TestCassandraConnectionDetails.class,
 					() -> new TestCassandraConnectionDetails(context.getEnvironment()));
 			registry.registerBeanDefinition("testCassandraConnectionDetails", definition);
+			// The schema migrations log in as the keyspace's migrator, as in production.
+			RootBeanDefinition migrator = new RootBeanDefinition(CassandraMigratorConnectionDetails.class,
+					() -> context.getBean(TestCassandraConnectionDetails.class).migrator());
+			registry.registerBeanDefinition("testCassandraMigratorConnectionDetails", migrator);
 		}
 	}
 

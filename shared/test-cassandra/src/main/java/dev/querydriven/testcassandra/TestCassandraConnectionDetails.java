@@ -3,20 +3,25 @@ package dev.querydriven.testcassandra;
 import java.util.List;
 
 import dev.querydriven.embeddedcassandra.Credentials;
+import dev.querydriven.servicesupport.cassandra.CassandraMigratorConnectionDetails;
 
 import org.springframework.boot.cassandra.autoconfigure.CassandraConnectionDetails;
 import org.springframework.core.env.Environment;
 
 /**
- * The shared test Cassandra, logged in as the service's own role. Spring Boot's stock
- * {@code @ServiceConnection} for a Cassandra container would hand the application the
- * container's superuser, and guardrails never bind a superuser: these details never do.
+ * The shared test Cassandra, logged in as the service's own runtime role, with the
+ * keyspace's migrator for the schema migrations: the two logins a service gets in
+ * production. Spring Boot's stock {@code @ServiceConnection} for a Cassandra container
+ * would hand the application the container's superuser, and guardrails never bind a
+ * superuser: these details never do.
  */
 final class TestCassandraConnectionDetails implements CassandraConnectionDetails {
 
 	private final CassandraBackend backend;
 
 	private final Credentials role;
+
+	private final Credentials migrator;
 
 	TestCassandraConnectionDetails(Environment environment) {
 		String keyspace = environment.getProperty("spring.cassandra.keyspace-name");
@@ -25,7 +30,9 @@ final class TestCassandraConnectionDetails implements CassandraConnectionDetails
 		}
 		String role = environment.getProperty("querydriven.cassandra.role", keyspace);
 		this.backend = SharedCassandra.backend();
-		this.role = SharedCassandra.serviceRole(keyspace, role);
+		SharedCassandra.ServiceLogins logins = SharedCassandra.serviceLogins(keyspace, role);
+		this.role = logins.runtime();
+		this.migrator = logins.migrator();
 	}
 
 	@Override
@@ -44,6 +51,27 @@ final class TestCassandraConnectionDetails implements CassandraConnectionDetails
 	@Override
 	public String getPassword() {
 		return this.role.password();
+	}
+
+	/**
+	 * The migrator's login, for the schema migrations only.
+	 * @return the migrator
+	 */
+	CassandraMigratorConnectionDetails migrator() {
+		Credentials login = this.migrator;
+		return new CassandraMigratorConnectionDetails() {
+
+			@Override
+			public String getUsername() {
+				return login.username();
+			}
+
+			@Override
+			public String getPassword() {
+				return login.password();
+			}
+
+		};
 	}
 
 	@Override

@@ -23,9 +23,11 @@ class CassandraWarningsIntegrationTests {
 	 */
 	@Test
 	void oversizedBatchWarningIsCaptured() {
-		try (CqlSession session = SharedCassandra.serviceSession("test_cassandra")) {
-			session.execute("CREATE TABLE IF NOT EXISTS notes (id uuid PRIMARY KEY, body text) "
+		try (CqlSession migrator = SharedCassandra.migratorSession("test_cassandra")) {
+			migrator.execute("CREATE TABLE IF NOT EXISTS notes (id uuid PRIMARY KEY, body text) "
 					+ "WITH comment = 'Q2: a note by id'");
+		}
+		try (CqlSession session = SharedCassandra.serviceSession("test_cassandra")) {
 			PreparedStatement insert = session.prepare("INSERT INTO notes (id, body) VALUES (?, ?)");
 			BatchStatement batch = BatchStatement.newInstance(DefaultBatchType.LOGGED,
 					insert.bind(UUID.randomUUID(), "x".repeat(4 * 1024)),

@@ -56,18 +56,21 @@ class WriteIntentsIntegrationTests {
 
 	@BeforeAll
 	static void createTables() throws IOException {
-		session = SharedCassandra.serviceSession("intents");
-		try (InputStream script = WriteIntents.class.getClassLoader()
-			.getResourceAsStream("querydriven/write-intents/001_write_intents.cql")) {
+		// The tables are created as a service's migrations create them, by the keyspace's
+		// migrator; the test reads and writes as the service's runtime role.
+		try (CqlSession migrator = SharedCassandra.migratorSession("intents");
+				InputStream script = WriteIntents.class.getClassLoader()
+					.getResourceAsStream("querydriven/write-intents/001_write_intents.cql")) {
 			String cql = new String(script.readAllBytes(), StandardCharsets.UTF_8).replaceAll("(?m)^--.*$", "");
 			for (String statement : cql.split(";\\s*\\n")) {
 				if (!statement.isBlank()) {
-					session.execute(statement);
+					migrator.execute(statement);
 				}
 			}
+			migrator.execute("CREATE TABLE IF NOT EXISTS intent_notes (note_id uuid PRIMARY KEY, body text) "
+					+ "WITH comment = 'Q1: a note, the source the intents tests change'");
 		}
-		session.execute("CREATE TABLE IF NOT EXISTS intent_notes (note_id uuid PRIMARY KEY, body text) "
-				+ "WITH comment = 'Q1: a note, the source the intents tests change'");
+		session = SharedCassandra.serviceSession("intents");
 	}
 
 	private static final Duration HORIZON = Duration.ofMinutes(10);

@@ -31,10 +31,17 @@ import dev.querydriven.embeddedcassandra.Credentials;
 /**
  * A service as it runs in production: its jar (the runnable one its build makes,
  * {@code <service>-<version>.jar}) in a JVM of its own, pointed at the node and logged in
- * as its role, demo data off. Ready once its health endpoint says so (which includes
- * Cassandra).
+ * as its runtime role (its migrations as its migrator), demo data off. Ready once its
+ * health endpoint says so (which includes Cassandra).
  */
 public final class ServiceJvm implements AutoCloseable {
+
+	/**
+	 * The environment variable a service reads its migrator's password from
+	 * ({@code querydriven.cassandra.migrator.password}, by Spring Boot's relaxed
+	 * binding).
+	 */
+	public static final String MIGRATOR_PASSWORD_VARIABLE = "QUERYDRIVEN_CASSANDRA_MIGRATOR_PASSWORD";
 
 	private static final Duration STARTUP_LIMIT = Duration.ofMinutes(3);
 
@@ -59,22 +66,25 @@ public final class ServiceJvm implements AutoCloseable {
 	 * @param jar its jar
 	 * @param contactPoint the node, {@code host:port}
 	 * @param datacenter the node's datacenter
-	 * @param role the service's login
+	 * @param role the service's runtime login
+	 * @param migrator the login its schema migrations run as
 	 * @param jvmOptions the JVM's options (the same as the harness JVM's)
 	 * @param log where its output goes
 	 * @param progress receives progress messages
 	 * @return the running service
 	 */
 	public static ServiceJvm start(ServiceBenchmark service, Path jar, String contactPoint, String datacenter,
-			Credentials role, List<String> jvmOptions, Path log, Consumer<String> progress) {
+			Credentials role, Credentials migrator, List<String> jvmOptions, Path log, Consumer<String> progress) {
 		// The same settings as the service in the layer JVM (request timeout, no demo
 		// data, the service's own), so the HTTP layer differs from the service layer by
 		// HTTP only.
 		Map<String, String> properties = new LinkedHashMap<>(SuiteSettings.serviceProperties(service));
 		properties.putAll(service.properties());
 		properties.putAll(connection(contactPoint, datacenter, role));
-		return start(service.name(), jar, properties, Map.of("SPRING_CASSANDRA_PASSWORD", role.password()), jvmOptions,
-				log, progress);
+		properties.put("querydriven.cassandra.migrator.username", migrator.username());
+		return start(service.name(), jar, properties,
+				Map.of("SPRING_CASSANDRA_PASSWORD", role.password(), MIGRATOR_PASSWORD_VARIABLE, migrator.password()),
+				jvmOptions, log, progress);
 	}
 
 	/**

@@ -46,6 +46,7 @@ import dev.querydriven.benchmarks.report.Profile;
 import dev.querydriven.benchmarks.report.Run;
 import dev.querydriven.benchmarks.report.ServiceResult;
 import dev.querydriven.benchmarks.report.WorkloadResult;
+import dev.querydriven.servicesupport.cassandra.KeyspaceProvisioner;
 import jdk.jfr.Recording;
 import reactor.core.publisher.Mono;
 
@@ -155,6 +156,10 @@ public final class LayerRunner {
 		properties.put("spring.cassandra.contact-points", this.task.host() + ":" + this.task.port());
 		properties.put("spring.cassandra.local-datacenter", this.task.datacenter());
 		properties.put("spring.cassandra.username", this.task.username());
+		// The migrations run as the keyspace's migrator, whose password the suite put
+		// in this JVM's environment (QUERYDRIVEN_CASSANDRA_MIGRATOR_PASSWORD).
+		properties.put("querydriven.cassandra.migrator.username",
+				KeyspaceProvisioner.migratorRole(benchmark.keyspace()));
 		// A reactive web application, as in production: the web conventions (cursors,
 		// problem details) are beans of one. Its server listens on a free port, idle
 		// unless this JVM serves the smoke run's HTTP layer.

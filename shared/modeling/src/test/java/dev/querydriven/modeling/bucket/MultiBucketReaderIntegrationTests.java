@@ -59,11 +59,13 @@ class MultiBucketReaderIntegrationTests {
 
 	@BeforeAll
 	static void createTable() {
-		session = SharedCassandra.serviceSession(KEYSPACE);
+		// The table is created as a service's migrations create it, by the keyspace's
+		// migrator; the test reads and writes as the service's runtime role.
+		CqlSession migrator = SharedCassandra.migratorSession(KEYSPACE);
 		// Q1: a source's events in a time range, newest or oldest first. The month in the
 		// partition key bounds each partition; (event_time, event_id) orders rows and
 		// keeps two events of one millisecond apart.
-		session.execute(
+		migrator.execute(
 				"""
 						CREATE TABLE IF NOT EXISTS bucketed_events_by_source (
 						    source_id uuid,
@@ -74,6 +76,8 @@ class MultiBucketReaderIntegrationTests {
 						    PRIMARY KEY ((source_id, month), event_time, event_id)
 						) WITH CLUSTERING ORDER BY (event_time DESC, event_id DESC)
 						  AND comment = 'Q1: a source''s events in a time range, newest or oldest first, one partition per month'""");
+		migrator.close();
+		session = SharedCassandra.serviceSession(KEYSPACE);
 		table = new EventsBySource(session);
 	}
 

@@ -38,13 +38,17 @@ class CopiesIntegrationTests {
 
 	@BeforeAll
 	static void createTables() {
-		session = SharedCassandra.serviceSession("modeling");
-		session.execute("CREATE TABLE IF NOT EXISTS copies_notes_by_id (note_id uuid PRIMARY KEY, author_id uuid, "
+		// The tables are created as a service's migrations create them, by the keyspace's
+		// migrator; the test reads and writes as the service's runtime role.
+		CqlSession migrator = SharedCassandra.migratorSession("modeling");
+		migrator.execute("CREATE TABLE IF NOT EXISTS copies_notes_by_id (note_id uuid PRIMARY KEY, author_id uuid, "
 				+ "tag text, body text) WITH comment = 'Q1: a note by its id (the copies tests'' source of truth)'");
-		session.execute("CREATE TABLE IF NOT EXISTS copies_notes_by_author (author_id uuid, note_id uuid, body text, "
+		migrator.execute("CREATE TABLE IF NOT EXISTS copies_notes_by_author (author_id uuid, note_id uuid, body text, "
 				+ "PRIMARY KEY (author_id, note_id)) WITH comment = 'Q2: an author''s notes (a copy)'");
-		session.execute("CREATE TABLE IF NOT EXISTS copies_notes_by_tag (tag text, note_id uuid, body text, "
+		migrator.execute("CREATE TABLE IF NOT EXISTS copies_notes_by_tag (tag text, note_id uuid, body text, "
 				+ "PRIMARY KEY (tag, note_id)) WITH comment = 'Q3: a tag''s notes (a copy)'");
+		migrator.close();
+		session = SharedCassandra.serviceSession("modeling");
 		insertSource = session
 			.prepare("INSERT INTO copies_notes_by_id (note_id, author_id, tag, body) VALUES (?, ?, ?, ?)");
 		insertByAuthor = session

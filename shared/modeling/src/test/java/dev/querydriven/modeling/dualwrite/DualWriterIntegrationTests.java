@@ -69,24 +69,28 @@ class DualWriterIntegrationTests {
 
 	@BeforeAll
 	static void createTables() {
-		session = SharedCassandra.serviceSession("modeling");
-		session.execute("CREATE TABLE IF NOT EXISTS dual_posts_by_id (post_id uuid PRIMARY KEY, author_id uuid, "
+		// The tables are created as a service's migrations create them, by the keyspace's
+		// migrator; the test reads and writes as the service's runtime role.
+		CqlSession migrator = SharedCassandra.migratorSession("modeling");
+		migrator.execute("CREATE TABLE IF NOT EXISTS dual_posts_by_id (post_id uuid PRIMARY KEY, author_id uuid, "
 				+ "category text, created_at timestamp, title text, body text, tags set<text>) "
 				+ "WITH comment = 'Q1: a post by its id (source of truth of the dual-write tests)'");
-		session.execute("CREATE TABLE IF NOT EXISTS dual_posts_by_author (author_id uuid, created_at timestamp, "
+		migrator.execute("CREATE TABLE IF NOT EXISTS dual_posts_by_author (author_id uuid, created_at timestamp, "
 				+ "post_id uuid, title text, PRIMARY KEY (author_id, created_at, post_id)) "
 				+ "WITH CLUSTERING ORDER BY (created_at DESC, post_id DESC) "
 				+ "AND comment = 'Q2: an author''s posts, newest first (a copy)'");
-		session.execute("CREATE TABLE IF NOT EXISTS dual_posts_by_category (category text, created_at timestamp, "
+		migrator.execute("CREATE TABLE IF NOT EXISTS dual_posts_by_category (category text, created_at timestamp, "
 				+ "post_id uuid, title text, PRIMARY KEY (category, created_at, post_id)) "
 				+ "WITH CLUSTERING ORDER BY (created_at DESC, post_id DESC) "
 				+ "AND comment = 'Q3: a category''s posts, newest first (a copy)'");
-		session.execute("CREATE TABLE IF NOT EXISTS dual_post_views (post_id uuid PRIMARY KEY, views counter) "
+		migrator.execute("CREATE TABLE IF NOT EXISTS dual_post_views (post_id uuid PRIMARY KEY, views counter) "
 				+ "WITH comment = 'Q4: a post''s approximate view count'");
-		session.execute("CREATE TABLE IF NOT EXISTS dual_post_history (post_id uuid PRIMARY KEY, titles list<text>) "
+		migrator.execute("CREATE TABLE IF NOT EXISTS dual_post_history (post_id uuid PRIMARY KEY, titles list<text>) "
 				+ "WITH comment = 'Q5: a post''s former titles'");
-		session.execute("CREATE TABLE IF NOT EXISTS dual_posts_by_tag (tag text, post_id uuid, title text, "
+		migrator.execute("CREATE TABLE IF NOT EXISTS dual_posts_by_tag (tag text, post_id uuid, title text, "
 				+ "PRIMARY KEY (tag, post_id)) WITH comment = 'Q6: a tag''s posts (dropped and recreated by a test)'");
+		migrator.close();
+		session = SharedCassandra.serviceSession("modeling");
 		insertById = session.prepare("INSERT INTO dual_posts_by_id (post_id, author_id, category, created_at, title) "
 				+ "VALUES (?, ?, ?, ?, ?)");
 		insertByAuthor = session
@@ -450,7 +454,9 @@ class DualWriterIntegrationTests {
 			.put(SimpleStatement.newInstance("INSERT INTO dual_posts_by_tag (tag, post_id, title) VALUES (?, ?, ?)",
 					"cassandra", post.id(), "Tagged"))
 			.build();
-		session.execute("DROP TABLE dual_posts_by_tag");
+		try (CqlSession migrator = SharedCassandra.migratorSession("modeling")) {
+			migrator.execute("DROP TABLE dual_posts_by_tag");
+		}
 		try {
 			DualWriteException failure = catchDualWriteException(new DualWriter(session, TIME).execute(write));
 
@@ -459,8 +465,10 @@ class DualWriterIntegrationTests {
 			assertThat(post.copies()).containsOnly(new Copy("Tagged", failure.timestamp()));
 		}
 		finally {
-			session.execute("CREATE TABLE IF NOT EXISTS dual_posts_by_tag (tag text, post_id uuid, title text, "
-					+ "PRIMARY KEY (tag, post_id)) WITH comment = 'Q6: a tag''s posts (dropped and recreated by a test)'");
+			try (CqlSession migrator = SharedCassandra.migratorSession("modeling")) {
+				migrator.execute("CREATE TABLE IF NOT EXISTS dual_posts_by_tag (tag text, post_id uuid, title text, "
+						+ "PRIMARY KEY (tag, post_id)) WITH comment = 'Q6: a tag''s posts (dropped and recreated by a test)'");
+			}
 		}
 
 		Long timestamp = new DualWriter(session, TIME).execute(write).block();

@@ -57,17 +57,21 @@ class KeyMoveIntegrationTests {
 
 	@BeforeAll
 	static void createTables() {
-		session = SharedCassandra.serviceSession("modeling");
-		session.execute("CREATE TABLE IF NOT EXISTS dual_orders_by_id (order_id uuid PRIMARY KEY, user_id uuid, "
+		// The tables are created as a service's migrations create them, by the keyspace's
+		// migrator; the test reads and writes as the service's runtime role.
+		CqlSession migrator = SharedCassandra.migratorSession("modeling");
+		migrator.execute("CREATE TABLE IF NOT EXISTS dual_orders_by_id (order_id uuid PRIMARY KEY, user_id uuid, "
 				+ "status text, version int, write_ts bigint) "
 				+ "WITH comment = 'Q1: an order by its id (source of truth, changed only by LWTs on version)'");
 		// The guide's orders_by_status; partitioned by status alone it is a hot partition
 		// in production (bucket it by day there), which does not matter to these tests.
-		session.execute("CREATE TABLE IF NOT EXISTS dual_orders_by_status (status text, order_id uuid, "
+		migrator.execute("CREATE TABLE IF NOT EXISTS dual_orders_by_status (status text, order_id uuid, "
 				+ "user_id uuid, PRIMARY KEY (status, order_id)) "
 				+ "WITH comment = 'Q2: orders in one status (a copy whose key holds the status)'");
-		session.execute("CREATE TABLE IF NOT EXISTS dual_orders_by_user (user_id uuid, order_id uuid, status text, "
+		migrator.execute("CREATE TABLE IF NOT EXISTS dual_orders_by_user (user_id uuid, order_id uuid, status text, "
 				+ "PRIMARY KEY (user_id, order_id)) WITH comment = 'Q3: a user''s orders (a copy of the status)'");
+		migrator.close();
+		session = SharedCassandra.serviceSession("modeling");
 		createOrder = session.prepare("INSERT INTO dual_orders_by_id (order_id, user_id, status, version, write_ts) "
 				+ "VALUES (?, ?, ?, 1, ?) IF NOT EXISTS");
 		changeStatusIfVersion = session.prepare("UPDATE dual_orders_by_id SET status = ?, version = ?, write_ts = ? "

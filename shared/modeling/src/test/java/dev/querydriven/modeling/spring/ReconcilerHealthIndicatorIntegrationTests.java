@@ -38,9 +38,13 @@ class ReconcilerHealthIndicatorIntegrationTests {
 
 	@BeforeAll
 	static void createTable() {
-		session = SharedCassandra.serviceSession("modeling_spring");
-		session.execute("CREATE TABLE IF NOT EXISTS health_copies (id uuid PRIMARY KEY, title text) "
+		// The table is created as a service's migrations create it, by the keyspace's
+		// migrator; the test reads and writes as the service's runtime role.
+		CqlSession migrator = SharedCassandra.migratorSession("modeling_spring");
+		migrator.execute("CREATE TABLE IF NOT EXISTS health_copies (id uuid PRIMARY KEY, title text) "
 				+ "WITH comment = 'Q1: a copy the health test fails to write'");
+		migrator.close();
+		session = SharedCassandra.serviceSession("modeling_spring");
 		insert = session.prepare("INSERT INTO health_copies (id, title) VALUES (?, ?)");
 	}
 

@@ -12,6 +12,7 @@ import org.springframework.boot.autoconfigure.AbstractDependsOnBeanFactoryPostPr
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.cassandra.autoconfigure.CassandraAutoConfiguration;
 import org.springframework.boot.cassandra.autoconfigure.CassandraConnectionDetails;
 import org.springframework.boot.cassandra.autoconfigure.CassandraProperties;
@@ -37,10 +38,24 @@ public final class CassandraSchemaMigrationAutoConfiguration {
 
 	@Bean
 	CassandraSchemaMigrations cassandraSchemaMigrations(ObjectProvider<CqlSessionBuilder> sessionBuilders,
-			CassandraConnectionDetails connectionDetails, QueryDrivenCassandraProperties properties,
-			CassandraProperties cassandra, ObjectProvider<SchemaMigrationSet> librarySets) {
-		return new CassandraSchemaMigrations(sessionBuilders, connectionDetails, properties,
+			CassandraConnectionDetails connectionDetails, CassandraMigratorConnectionDetails migrator,
+			QueryDrivenCassandraProperties properties, CassandraProperties cassandra,
+			ObjectProvider<SchemaMigrationSet> librarySets) {
+		return new CassandraSchemaMigrations(sessionBuilders, connectionDetails, migrator, properties,
 				ServiceKeyspace.keyspace(cassandra), librarySets.orderedStream().toList());
+	}
+
+	/**
+	 * The migrator login of {@code querydriven.cassandra.migrator.*}, unless a bean
+	 * provides it (the dev run's node, the tests).
+	 * @param properties the service's Cassandra settings
+	 * @return the login, whose username is {@code null} when none is configured
+	 */
+	@Bean
+	@ConditionalOnMissingBean(CassandraMigratorConnectionDetails.class)
+	PropertiesCassandraMigratorConnectionDetails cassandraMigratorConnectionDetails(
+			QueryDrivenCassandraProperties properties) {
+		return new PropertiesCassandraMigratorConnectionDetails(properties.migrator());
 	}
 
 	/**

@@ -1,9 +1,16 @@
 package dev.querydriven.servicesupport.cassandra;
 
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.CqlSessionBuilder;
+import com.datastax.oss.driver.api.core.cql.ResultSet;
+import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
 import org.cognitor.cassandra.migration.Database;
 import org.cognitor.cassandra.migration.MigrationConfiguration;
 import org.cognitor.cassandra.migration.MigrationRepository;
@@ -19,8 +26,14 @@ import org.springframework.boot.cassandra.autoconfigure.CassandraConnectionDetai
  * Applies the service's versioned CQL files ({@code cql/NNN_description.cql}) before
  * anything else uses the session, with the cassandra-migration library: applied versions
  * are recorded in the keyspace's {@code schema_migration} table and a
- * lightweight-transaction lock lets only one instance migrate at a time. Runs as the
- * service's own role, so the guardrails judge the schema too.
+ * lightweight-transaction lock lets only one instance migrate at a time.
+ * <p>
+ * The migrations run as the migrator login ({@code querydriven.cassandra.migrator.*}, the
+ * role {@code <keyspace>_migrator} that may create, alter and drop the keyspace's
+ * tables), in a session of their own that is closed before the service serves anything:
+ * the service itself runs as a role that can read and write rows only. Without a migrator
+ * login they run as the service's own login, which then needs the migrator's permissions.
+ * Either way the login is no superuser, so the guardrails judge the schema too.
  */
 public final class CassandraSchemaMigrations implements InitializingBean {
 
@@ -36,6 +49,8 @@ public final class CassandraSchemaMigrations implements InitializingBean {
 
 	private final CassandraConnectionDetails connectionDetails;
 
+	private final CassandraMigratorConnectionDetails migrator;
+
 	private final QueryDrivenCassandraProperties properties;
 
 	private final String keyspace;
@@ -43,10 +58,11 @@ public final class CassandraSchemaMigrations implements InitializingBean {
 	private final List<SchemaMigrationSet> librarySets;
 
 	CassandraSchemaMigrations(ObjectProvider<CqlSessionBuilder> sessionBuilders,
-			CassandraConnectionDetails connectionDetails, QueryDrivenCassandraProperties properties, String keyspace,
-			List<SchemaMigrationSet> librarySets) {
+			CassandraConnectionDetails connectionDetails, CassandraMigratorConnectionDetails migrator,
+			QueryDrivenCassandraProperties properties, String keyspace, List<SchemaMigrationSet> librarySets) {
 		this.sessionBuilders = sessionBuilders;
 		this.connectionDetails = connectionDetails;
+		this.migrator = migrator;
 		this.properties = properties;
 		this.keyspace = keyspace;
 		this.librarySets = List.copyOf(librarySets);
@@ -54,13 +70,12 @@ public final class CassandraSchemaMigrations implements InitializingBean {
 
 	@Override
 	public void afterPropertiesSet() {
-		provisionWithAdminLogin();
 		ScannerRegistry scanners = new ScannerRegistry();
 		scanners.register(ScannerRegistry.JAR_SCHEME, new ClassPathLocationScanner());
 		// One session for every set; the library closes the session it is given after
 		// each set, so it gets a view whose close does nothing, and the session is
 		// closed once, at the end.
-		CqlSession session = this.sessionBuilders.getObject().build();
+		CqlSession session = migratorSession();
 		try {
 			// A session built from a driver configuration of one's own may lack the
 			// profile.
@@ -70,6 +85,7 @@ public final class CassandraSchemaMigrations implements InitializingBean {
 				migrate(UnclosableSession.of(session), scanners, set.location(), profile, set.tablePrefix());
 			}
 			migrate(UnclosableSession.of(session), scanners, this.properties.migrations().location(), profile, "");
+			dropCreatorGrants(session);
 		}
 		finally {
 			// Closed on failure too: a service whose start failed must exit to be
@@ -91,25 +107,60 @@ public final class CassandraSchemaMigrations implements InitializingBean {
 	}
 
 	/**
-	 * On an existing cluster, a superuser login in {@code querydriven.cassandra.admin}
-	 * creates the keyspace and the service's role first (the dev run's embedded node and
-	 * the tests do this themselves). The admin session is the service's own session
-	 * settings (contact points, datacenter, TLS) with the admin's login and no keyspace,
-	 * which may not exist yet.
+	 * The service's session settings (contact points, datacenter, keyspace, TLS) with the
+	 * migrator's login when one is configured.
 	 */
-	private void provisionWithAdminLogin() {
-		QueryDrivenCassandraProperties.Admin admin = this.properties.admin();
-		if (admin == null || admin.username() == null || admin.username().isBlank()) {
+	private CqlSession migratorSession() {
+		CqlSessionBuilder builder = this.sessionBuilders.getObject();
+		if (hasMigratorLogin()) {
+			builder = builder.withAuthCredentials(this.migrator.getUsername(), this.migrator.getPassword());
+		}
+		return builder.build();
+	}
+
+	/**
+	 * Gives up what Cassandra granted the migrating login on each table it created: the
+	 * creator of a table receives every permission on it, AUTHORIZE (handing the table to
+	 * other roles) and UNMASK included, beyond what its keyspace grant allows. A role may
+	 * list its own permissions, and revoke those it holds with AUTHORIZE. The next
+	 * provisioning would revoke them too; this closes the gap until then.
+	 */
+	private void dropCreatorGrants(CqlSession session) {
+		String role = migratingRole();
+		if (role == null) {
+			// No login at all: a node without authentication, where nothing is granted.
 			return;
 		}
-		try (CqlSession session = this.sessionBuilders.getObject()
-			.withAuthCredentials(admin.username(), admin.password())
-			.withKeyspace((String) null)
-			.build()) {
-			KeyspaceProvisioner.provision(session, this.keyspace, this.properties.replication(),
-					this.connectionDetails.getLocalDatacenter(), this.connectionDetails.getUsername(),
-					this.connectionDetails.getPassword());
+		String tablePrefix = "<table " + this.keyspace + ".";
+		Map<String, Set<String>> held = new LinkedHashMap<>();
+		ResultSet permissions;
+		try {
+			permissions = session.execute("LIST ALL PERMISSIONS OF " + role + " NORECURSIVE");
 		}
+		catch (InvalidQueryException ex) {
+			// A node that authenticates but does not authorize (AllowAllAuthorizer) keeps
+			// no permissions to give up.
+			return;
+		}
+		for (Row row : permissions) {
+			String resource = row.getString("resource");
+			if (resource != null && resource.startsWith(tablePrefix) && resource.endsWith(">")) {
+				held.computeIfAbsent(resource.substring(tablePrefix.length(), resource.length() - 1),
+						(table) -> new HashSet<>())
+					.add(row.getString("permission"));
+			}
+		}
+		held.forEach(
+				(table, onTable) -> KeyspaceProvisioner.revokeOnTable(session, this.keyspace, table, role, onTable));
+	}
+
+	private String migratingRole() {
+		String username = hasMigratorLogin() ? this.migrator.getUsername() : this.connectionDetails.getUsername();
+		return (username != null) ? CqlNames.requireRole("login", username) : null;
+	}
+
+	private boolean hasMigratorLogin() {
+		return this.migrator.getUsername() != null && !this.migrator.getUsername().isBlank();
 	}
 
 }

@@ -9,14 +9,17 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * run's embedded node has its own settings on the test class path
  * ({@code querydriven.cassandra.embedded.*}).
  *
- * @param role the service's non-superuser role; defaults to the keyspace name
- * @param replication how the keyspace is replicated when this service creates it
- * @param admin a superuser login for creating the keyspace and role on an existing
- * cluster; without it the keyspace and role must exist already
+ * A service never holds a superuser login: its keyspace and roles are created beforehand
+ * by the admin step ({@link KeyspaceProvisioner}), which the dev node, the tests and
+ * Compose's {@code provision} container run.
+ *
+ * @param role the service's runtime role; defaults to the keyspace name
+ * @param replication how the keyspace is replicated when the admin step creates it
+ * @param migrator the login the schema migrations run as
  * @param migrations the versioned CQL files applied at startup
  */
 @ConfigurationProperties("querydriven.cassandra")
-public record QueryDrivenCassandraProperties(String role, @DefaultValue Replication replication, Admin admin,
+public record QueryDrivenCassandraProperties(String role, @DefaultValue Replication replication, Migrator migrator,
 		@DefaultValue Migrations migrations) {
 
 	/**
@@ -51,12 +54,30 @@ public record QueryDrivenCassandraProperties(String role, @DefaultValue Replicat
 	}
 
 	/**
-	 * A superuser login used only to create the keyspace and the service's role.
+	 * The migrator login ({@code <keyspace>_migrator}): allowed to create, alter and drop
+	 * the keyspace's tables, used only to apply the migrations at startup, in a session
+	 * closed before the service serves anything. Without it the migrations run as the
+	 * service's own login ({@code spring.cassandra.username}), which then needs the
+	 * migrator's permissions too ({@link KeyspaceProvisioner#MIGRATOR_PERMISSIONS}):
+	 * simpler, but a service that can drop its own tables.
 	 *
-	 * @param username the superuser
+	 * @param username the migrator role
 	 * @param password its password
 	 */
-	public record Admin(String username, String password) {
+	public record Migrator(String username, String password) {
+
+		/**
+		 * Whether a migrator login is configured.
+		 * @return {@code true} when a username is set
+		 */
+		public boolean isConfigured() {
+			return this.username != null && !this.username.isBlank();
+		}
+
+		@Override
+		public String toString() {
+			return "Migrator[username=" + this.username + ", password=******]";
+		}
 
 	}
 

@@ -29,7 +29,7 @@ public final class ServiceKeyspace {
 	 * @return the role name
 	 */
 	public static String role(QueryDrivenCassandraProperties properties, String keyspace) {
-		return CqlNames.requireIdentifier("role", (properties.role() != null) ? properties.role() : keyspace);
+		return CqlNames.requireRole("role", (properties.role() != null) ? properties.role() : keyspace);
 	}
 
 }

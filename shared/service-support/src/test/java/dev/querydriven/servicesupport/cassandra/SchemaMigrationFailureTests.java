@@ -40,7 +40,8 @@ class SchemaMigrationFailureTests {
 				new QueryDrivenCassandraProperties.Replication("SimpleStrategy", 1), null,
 				new QueryDrivenCassandraProperties.Migrations(true, "cql"));
 		CassandraSchemaMigrations migrations = new CassandraSchemaMigrations(builders,
-				mock(CassandraConnectionDetails.class), properties, "notes", List.of());
+				mock(CassandraConnectionDetails.class), mock(CassandraMigratorConnectionDetails.class), properties,
+				"notes", List.of());
 
 		assertThatRuntimeException().isThrownBy(migrations::afterPropertiesSet);
 		verify(session).close();

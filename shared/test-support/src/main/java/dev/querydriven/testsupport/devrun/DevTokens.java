@@ -22,6 +22,7 @@ import com.nimbusds.jose.jwk.JWKSet;
 import com.nimbusds.jose.jwk.RSAKey;
 import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;
 import com.nimbusds.jose.jwk.source.ImmutableJWKSet;
+import dev.querydriven.embeddedcassandra.PrivateFiles;
 
 import org.springframework.security.oauth2.core.OAuth2TokenValidator;
 import org.springframework.security.oauth2.jose.jws.SignatureAlgorithm;
@@ -216,7 +217,7 @@ public final class DevTokens {
 	 */
 	private static RSAKey writeOrRead(Path file, RSAKey key) throws IOException, ParseException {
 		Path directory = file.toAbsolutePath().getParent();
-		Files.createDirectories(directory);
+		PrivateFiles.createDirectories(directory);
 		Path temporary;
 		try {
 			temporary = Files.createTempFile(directory, file.getFileName().toString(), ".tmp",

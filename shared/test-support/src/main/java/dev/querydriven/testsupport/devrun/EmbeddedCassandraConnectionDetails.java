@@ -5,13 +5,15 @@ import java.util.List;
 
 import dev.querydriven.embeddedcassandra.Credentials;
 import dev.querydriven.embeddedcassandra.EmbeddedCassandra;
+import dev.querydriven.servicesupport.cassandra.CassandraMigratorConnectionDetails;
 
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.boot.cassandra.autoconfigure.CassandraConnectionDetails;
 
 /**
- * Connection details of the embedded node, logging in as the service's own role. Stopping
- * the application context stops the node.
+ * Connection details of the embedded node, logging in as the service's own runtime role;
+ * the keyspace's migrator login comes along for the schema migrations. Stopping the
+ * application context stops the node.
  */
 final class EmbeddedCassandraConnectionDetails implements CassandraConnectionDetails, DisposableBean {
 
@@ -19,9 +21,33 @@ final class EmbeddedCassandraConnectionDetails implements CassandraConnectionDet
 
 	private final Credentials role;
 
-	EmbeddedCassandraConnectionDetails(EmbeddedCassandra node, Credentials role) {
+	private final Credentials migrator;
+
+	EmbeddedCassandraConnectionDetails(EmbeddedCassandra node, Credentials role, Credentials migrator) {
 		this.node = node;
 		this.role = role;
+		this.migrator = migrator;
+	}
+
+	/**
+	 * The migrator's login, for the schema migrations only.
+	 * @return the migrator
+	 */
+	CassandraMigratorConnectionDetails migrator() {
+		Credentials login = this.migrator;
+		return new CassandraMigratorConnectionDetails() {
+
+			@Override
+			public String getUsername() {
+				return login.username();
+			}
+
+			@Override
+			public String getPassword() {
+				return login.password();
+			}
+
+		};
 	}
 
 	/**

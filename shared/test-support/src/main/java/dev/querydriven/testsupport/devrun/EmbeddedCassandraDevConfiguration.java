@@ -12,12 +12,15 @@ import dev.querydriven.embeddedcassandra.CacheDirectory;
 import dev.querydriven.embeddedcassandra.CassandraLogin;
 import dev.querydriven.embeddedcassandra.Credentials;
 import dev.querydriven.embeddedcassandra.EmbeddedCassandra;
+import dev.querydriven.servicesupport.cassandra.CassandraMigratorConnectionDetails;
 import dev.querydriven.servicesupport.cassandra.KeyspaceProvisioner;
 import dev.querydriven.servicesupport.cassandra.QueryDrivenCassandraProperties;
+import dev.querydriven.servicesupport.cassandra.RoleLogin;
 import dev.querydriven.servicesupport.cassandra.ServiceKeyspace;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.cassandra.autoconfigure.CassandraConnectionDetails;
@@ -33,9 +36,12 @@ import org.springframework.core.env.Environment;
  * ({@code TestSocialFeedApplication} and its siblings, which add this configuration)
  * without {@code spring.cassandra.contact-points} gets a real Cassandra node of its own,
  * started as a child process, keeping its data between runs and through a crash. The
- * node's superuser creates the service's keyspace and role at every start (a role lost
- * with its node comes back), and the service connects as that role. Its generated
- * password is kept beside the data and handed over here, never written in code.
+ * node's superuser runs the admin step at every start ({@link KeyspaceProvisioner}: the
+ * keyspace, the runtime role, the migrator and the support role; a role lost with its
+ * node comes back, a permission granted by an older version is revoked). The service
+ * connects as the runtime role and migrates as the migrator, as in production. Both
+ * generated passwords are kept beside the data (owner-readable files) and handed over
+ * here, never written in code.
  *
  * <p>
  * This lives on the test class path, the way Spring Boot's dev-time services do: a
@@ -70,21 +76,30 @@ public class EmbeddedCassandraDevConfiguration {
 			.build()
 			.start();
 		try {
-			Path roleFile = directory.toAbsolutePath().resolve(roleName + ".credentials.properties");
-			Credentials role = Files.isRegularFile(roleFile) ? Credentials.readFrom(roleFile)
-					: Credentials.generate(roleName);
+			Path roleFile = credentialsFile(directory, roleName);
+			Credentials role = readOrGenerate(roleFile, roleName);
+			String migratorName = KeyspaceProvisioner.migratorRole(keyspace);
+			Path migratorFile = credentialsFile(directory, migratorName);
+			Credentials migrator = readOrGenerate(migratorFile, migratorName);
 			try (CqlSession admin = CassandraLogin.open(List.of(node.contactPoint()), node.localDatacenter(),
 					node.superuser(), Duration.ofSeconds(30))) {
 				KeyspaceProvisioner.provision(admin, keyspace, properties.replication(), node.localDatacenter(),
-						role.username(), role.password());
+						new RoleLogin(role.username(), role.password()),
+						new RoleLogin(migrator.username(), migrator.password()));
 			}
-			role.writeTo(roleFile);
+			// Written once provisioned: a file always names a login the node accepts.
+			if (!Files.isRegularFile(roleFile)) {
+				role.writeTo(roleFile);
+			}
+			if (!Files.isRegularFile(migratorFile)) {
+				migrator.writeTo(migratorFile);
+			}
 			logger.info(
-					"Embedded Cassandra for '{}': keyspace {}, role {} (password in {}); "
-							+ "open it with: cqlsh {} {} -u {} -p <password>",
-					application, keyspace, roleName, roleFile, node.contactPoint().getHostString(),
-					node.contactPoint().getPort(), roleName);
-			return new EmbeddedCassandraConnectionDetails(node, role);
+					"Embedded Cassandra for '{}': keyspace {}, runtime role {} (password in {}), migrator {} "
+							+ "(password in {}); open it with: cqlsh {} {} -u {} -p <password>",
+					application, keyspace, roleName, roleFile, migratorName, migratorFile,
+					node.contactPoint().getHostString(), node.contactPoint().getPort(), roleName);
+			return new EmbeddedCassandraConnectionDetails(node, role, migrator);
 		}
 		catch (IOException ex) {
 			node.stop();
@@ -94,6 +109,26 @@ public class EmbeddedCassandraDevConfiguration {
 			node.stop();
 			throw ex;
 		}
+	}
+
+	/**
+	 * The migrator login of the node started above, for the schema migrations only.
+	 * @param details the node's connection details
+	 * @return the migrator's login
+	 */
+	@Bean
+	@ConditionalOnBean(EmbeddedCassandraConnectionDetails.class)
+	CassandraMigratorConnectionDetails embeddedCassandraMigratorConnectionDetails(
+			EmbeddedCassandraConnectionDetails details) {
+		return details.migrator();
+	}
+
+	private static Path credentialsFile(Path directory, String role) {
+		return directory.toAbsolutePath().resolve(role + ".credentials.properties");
+	}
+
+	private static Credentials readOrGenerate(Path file, String role) throws IOException {
+		return Files.isRegularFile(file) ? Credentials.readFrom(file) : Credentials.generate(role);
 	}
 
 }

@@ -8,6 +8,8 @@ import java.time.Duration;
 import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+import com.datastax.oss.driver.api.core.servererrors.UnauthorizedException;
+import dev.querydriven.servicesupport.cassandra.CassandraMigratorConnectionDetails;
 import dev.querydriven.testsupport.recording.StatementRecorder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,8 +28,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * A dev run (the service's configuration with {@link EmbeddedCassandraDevConfiguration},
  * as a test application adds it) with no contact points starts a real embedded node,
- * creates the service's keyspace and role, applies its migrations and connects as that
- * role; the statement recorder sees what the application executes on it.
+ * creates the service's keyspace and roles, applies its migrations as the migrator and
+ * connects as the runtime role; the statement recorder sees what the application executes
+ * on it.
  */
 @SpringBootTest(classes = { DevRunApplication.class, EmbeddedCassandraDevConfiguration.class },
 		properties = { "spring.cassandra.keyspace-name=dev_default", "querydriven.cassandra.embedded.preferred-port=0",
@@ -49,6 +52,9 @@ class EmbeddedCassandraDevConfigurationIntegrationTests {
 	@Autowired
 	private CqlSession session;
 
+	@Autowired
+	private CassandraMigratorConnectionDetails migrator;
+
 	@DynamicPropertySource
 	static void nodeDirectory(DynamicPropertyRegistry registry) {
 		registry.add("querydriven.cassandra.embedded.directory", () -> directory.toString());
@@ -66,6 +72,25 @@ class EmbeddedCassandraDevConfigurationIntegrationTests {
 		assertThat(Files.readString(credentials)).contains("password=" + this.connectionDetails.getPassword());
 		assertThat(Files.getPosixFilePermissions(credentials)).containsExactlyInAnyOrder(PosixFilePermission.OWNER_READ,
 				PosixFilePermission.OWNER_WRITE);
+	}
+
+	/**
+	 * The migrations ran as the keyspace's migrator, whose generated password is kept
+	 * beside the data too, owner-readable only; the application's own role cannot drop a
+	 * table.
+	 */
+	@Test
+	void migratesAsTheMigratorAndServesAsARoleThatCannotDropTables() throws Exception {
+		assertThat(this.migrator.getUsername()).isEqualTo("dev_default_migrator");
+		Path credentials = directory.resolve("dev_default_migrator.credentials.properties");
+		assertThat(Files.readString(credentials)).contains("password=" + this.migrator.getPassword());
+		assertThat(Files.getPosixFilePermissions(credentials)).containsExactlyInAnyOrder(PosixFilePermission.OWNER_READ,
+				PosixFilePermission.OWNER_WRITE);
+		this.cassandra.getReactiveCqlOperations()
+			.execute("DROP TABLE notes_by_id")
+			.as(StepVerifier::create)
+			.expectErrorSatisfies((error) -> assertThat(error).hasRootCauseInstanceOf(UnauthorizedException.class))
+			.verify();
 	}
 
 	/**

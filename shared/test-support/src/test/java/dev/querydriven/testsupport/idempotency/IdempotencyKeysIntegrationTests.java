@@ -38,12 +38,14 @@ class IdempotencyKeysIntegrationTests {
 
 	@BeforeAll
 	static void createTable() throws IOException {
-		session = SharedCassandra.serviceSession("idempotency");
-		try (InputStream script = IdempotencyKeys.class.getClassLoader()
-			.getResourceAsStream("querydriven/idempotency-keys/001_idempotency_keys.cql")) {
+		// The table is created as a service's migrations create it: by the migrator.
+		try (CqlSession migrator = SharedCassandra.migratorSession("idempotency");
+				InputStream script = IdempotencyKeys.class.getClassLoader()
+					.getResourceAsStream("querydriven/idempotency-keys/001_idempotency_keys.cql")) {
 			String cql = new String(script.readAllBytes(), StandardCharsets.UTF_8).replaceAll("(?m)^--.*$", "");
-			session.execute(cql.trim().replaceAll(";$", ""));
+			migrator.execute(cql.trim().replaceAll(";$", ""));
 		}
+		session = SharedCassandra.serviceSession("idempotency");
 		keys = new IdempotencyKeys(new ReactiveCqlTemplate(new DefaultBridgedReactiveSession(session)),
 				JsonMapper.builder().build());
 	}
