@@ -97,8 +97,10 @@ public record Access(String rule, ReactiveAuthorizationManager<AuthorizationCont
 	private static boolean owns(Caller caller, AuthorizationContext context, String pathVariable) {
 		Object value = context.getVariables().get(pathVariable);
 		if (value == null) {
-			throw new IllegalStateException("No path variable '" + pathVariable + "' in "
-					+ context.getExchange().getRequest().getPath() + "; the route's rule names the wrong one");
+			// The message names the route's variables, never the path: it is
+			// logged, and a path can hold personal data.
+			throw new IllegalStateException("No path variable '" + pathVariable + "' among "
+					+ context.getVariables().keySet() + "; the route's rule names the wrong one");
 		}
 		// A value that is no user id names nobody's data: it goes on to the controller,
 		// whose answer is the 400 naming the parameter, and nothing is read or written.

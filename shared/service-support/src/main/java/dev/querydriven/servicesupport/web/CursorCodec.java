@@ -8,25 +8,48 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.HexFormat;
 import java.util.List;
 
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Opaque, tamper-evident page cursors. A cursor carries a position (a bucket and the last
- * clustering key read, or the driver's paging state) and an HMAC-SHA256 tag over the
- * position and its scope: the endpoint and the parameters that select the list. A client
- * can neither forge a position nor replay a cursor of one list (another user's timeline)
- * on another; either gets a 400. The driver's own "safe" paging state is only a checksum,
- * not a signature.
+ * Opaque, tamper-evident, expiring page cursors. A cursor carries a position (a bucket
+ * and the last clustering key read, or the driver's paging state), the time it was
+ * issued, the id of the key that signed it, and an HMAC-SHA256 tag over all of that and
+ * its scope: the endpoint and the parameters that select the list. A client can neither
+ * forge a position nor replay a cursor of one list (another user's timeline) on another;
+ * either gets a 400. The driver's own "safe" paging state is only a checksum, not a
+ * signature.
+ *
+ * <p>
+ * Cursors expire ({@code querydriven.paging.cursor-ttl}, an hour by default): a position
+ * is only meaningful for a while (timelines move on, tables get migrated), and a leaked
+ * cursor should not page through someone's list for ever. Keys rotate: a cursor names its
+ * key by id, so one signed with the previous key still reads until it expires, while new
+ * cursors use the current key. The id is derived from the key itself, so there is no id
+ * to configure or to get wrong. An expired cursor, or one signed with a key this service
+ * no longer holds, is a 400 naming {@code cursor}, like a forged one.
  */
 public final class CursorCodec {
 
-	private static final byte VERSION = 1;
+	/** How long a cursor reads when no lifetime is configured. */
+	public static final Duration DEFAULT_TTL = Duration.ofHours(1);
+
+	/** Version 2: the key id and the issue time joined the signed payload. */
+	private static final byte VERSION = 2;
+
+	private static final int KEY_ID_LENGTH = 4;
+
+	/** Version, key id, issue time (epoch seconds). */
+	private static final int HEADER_LENGTH = 1 + KEY_ID_LENGTH + Long.BYTES;
 
 	private static final int TAG_LENGTH = 16;
 
@@ -37,17 +60,51 @@ public final class CursorCodec {
 	 */
 	public static final int MAX_LENGTH = 1024;
 
-	private final SecretKeySpec key;
+	private final SigningKey current;
+
+	private final SigningKey previous;
+
+	private final Duration ttl;
+
+	private final Clock clock;
 
 	/**
+	 * A codec with one key, cursors that read for {@link #DEFAULT_TTL}, on the system
+	 * clock.
 	 * @param key the HMAC key, at least 32 bytes; every instance of a service must share
 	 * it
 	 */
 	public CursorCodec(byte[] key) {
-		if (key.length < 32) {
-			throw new IllegalArgumentException("A cursor key needs at least 32 bytes, not " + key.length);
+		this(key, null, DEFAULT_TTL, Clock.systemUTC());
+	}
+
+	/**
+	 * @param key the HMAC key that signs new cursors, at least 32 bytes; every instance
+	 * of a service must share it
+	 * @param previousKey the key being rotated out, whose cursors still read until they
+	 * expire, or {@code null}
+	 * @param ttl how long a cursor reads after it was issued
+	 * @param clock the clock that stamps and expires cursors
+	 */
+	public CursorCodec(byte[] key, byte[] previousKey, Duration ttl, Clock clock) {
+		if (ttl == null || ttl.isNegative() || ttl.isZero()) {
+			throw new IllegalArgumentException("A cursor's lifetime must be positive, not " + ttl);
 		}
-		this.key = new SecretKeySpec(key.clone(), "HmacSHA256");
+		this.current = new SigningKey(key);
+		SigningKey other = (previousKey != null) ? new SigningKey(previousKey) : null;
+		this.previous = (other != null && !Arrays.equals(other.id(), this.current.id())) ? other : null;
+		this.ttl = ttl;
+		this.clock = clock;
+	}
+
+	/**
+	 * The id of the key that signs new cursors, as it appears in them: the first four
+	 * bytes of an HMAC of a fixed text under the key, in hex. It says which key is which
+	 * (in a log, during a rotation) without revealing anything about the key.
+	 * @return the key id, e.g. {@code 3fa2b1c0}
+	 */
+	public String keyId() {
+		return HexFormat.of().formatHex(this.current.id());
 	}
 
 	/**
@@ -83,9 +140,10 @@ public final class CursorCodec {
 	}
 
 	private String encode(String scope, byte[] position) {
-		byte[] tag = tag(scope, position);
-		ByteBuffer token = ByteBuffer.allocate(1 + position.length + TAG_LENGTH);
-		token.put(VERSION).put(position).put(tag, 0, TAG_LENGTH);
+		ByteBuffer token = ByteBuffer.allocate(HEADER_LENGTH + position.length + TAG_LENGTH);
+		token.put(VERSION).put(this.current.id()).putLong(this.clock.instant().getEpochSecond()).put(position);
+		byte[] tag = this.current.tag(scope, token.array(), token.position());
+		token.put(tag, 0, TAG_LENGTH);
 		return Base64.getUrlEncoder().withoutPadding().encodeToString(token.array());
 	}
 
@@ -94,8 +152,8 @@ public final class CursorCodec {
 	 * @param scope the list being read
 	 * @param cursor the cursor sent by the client
 	 * @return the position
-	 * @throws InvalidRequestException when the cursor is malformed, forged or from
-	 * another list
+	 * @throws InvalidRequestException when the cursor is malformed, forged, from another
+	 * list, expired or signed with a key this service no longer holds
 	 */
 	public List<String> decodeValues(String scope, String cursor) {
 		byte[] position = decode(scope, cursor);
@@ -117,8 +175,8 @@ public final class CursorCodec {
 	 * @param scope the list being read
 	 * @param cursor the cursor sent by the client
 	 * @return the position
-	 * @throws InvalidRequestException when the cursor is malformed, forged or from
-	 * another list
+	 * @throws InvalidRequestException when the cursor is malformed, forged, from another
+	 * list, expired or signed with a key this service no longer holds
 	 */
 	public ByteBuffer decodeBytes(String scope, String cursor) {
 		return ByteBuffer.wrap(decode(scope, cursor));
@@ -135,32 +193,99 @@ public final class CursorCodec {
 		catch (IllegalArgumentException ex) {
 			throw invalid();
 		}
-		if (token.length < 1 + TAG_LENGTH || token[0] != VERSION) {
+		if (token.length == 0) {
 			throw invalid();
 		}
-		byte[] position = Arrays.copyOfRange(token, 1, token.length - TAG_LENGTH);
-		byte[] tag = Arrays.copyOfRange(token, token.length - TAG_LENGTH, token.length);
-		if (!MessageDigest.isEqual(tag, Arrays.copyOf(tag(scope, position), TAG_LENGTH))) {
+		if (token[0] != VERSION) {
+			// The first cursors of this API carried no key id and no issue time: they are
+			// answered as if their key had been rotated out.
+			throw (token[0] == 1) ? unknownKey() : invalid();
+		}
+		if (token.length < HEADER_LENGTH + TAG_LENGTH) {
 			throw invalid();
 		}
-		return position;
+		SigningKey key = keyOf(Arrays.copyOfRange(token, 1, 1 + KEY_ID_LENGTH));
+		if (key == null) {
+			throw unknownKey();
+		}
+		int signedLength = token.length - TAG_LENGTH;
+		byte[] tag = Arrays.copyOfRange(token, signedLength, token.length);
+		if (!MessageDigest.isEqual(tag, Arrays.copyOf(key.tag(scope, token, signedLength), TAG_LENGTH))) {
+			throw invalid();
+		}
+		// Only a signed issue time is trusted, so expiry is checked after the tag.
+		Instant issued = Instant.ofEpochSecond(ByteBuffer.wrap(token, 1 + KEY_ID_LENGTH, Long.BYTES).getLong());
+		if (this.clock.instant().isAfter(issued.plus(this.ttl))) {
+			throw new InvalidRequestException("cursor", "has expired; read the list again from its start");
+		}
+		return Arrays.copyOfRange(token, HEADER_LENGTH, signedLength);
 	}
 
-	private byte[] tag(String scope, byte[] position) {
-		try {
-			Mac mac = Mac.getInstance("HmacSHA256");
-			mac.init(this.key);
-			mac.update(scope.getBytes(StandardCharsets.UTF_8));
-			mac.update((byte) 0);
-			return mac.doFinal(position);
+	private SigningKey keyOf(byte[] id) {
+		if (Arrays.equals(id, this.current.id())) {
+			return this.current;
 		}
-		catch (GeneralSecurityException ex) {
-			throw new IllegalStateException("HmacSHA256 is not available", ex);
+		if (this.previous != null && Arrays.equals(id, this.previous.id())) {
+			return this.previous;
 		}
+		return null;
 	}
 
 	private static InvalidRequestException invalid() {
 		return new InvalidRequestException("cursor", "is not a cursor issued for this list");
+	}
+
+	private static InvalidRequestException unknownKey() {
+		return new InvalidRequestException("cursor",
+				"was signed with a key this service no longer accepts; read the list again from its start");
+	}
+
+	/**
+	 * An HMAC-SHA256 key and its id.
+	 */
+	private static final class SigningKey {
+
+		private static final byte[] ID_INPUT = "querydriven cursor key id".getBytes(StandardCharsets.UTF_8);
+
+		private final SecretKeySpec key;
+
+		private final byte[] id;
+
+		SigningKey(byte[] key) {
+			if (key.length < 32) {
+				throw new IllegalArgumentException("A cursor key needs at least 32 bytes, not " + key.length);
+			}
+			this.key = new SecretKeySpec(key.clone(), "HmacSHA256");
+			this.id = Arrays.copyOf(mac().doFinal(ID_INPUT), KEY_ID_LENGTH);
+		}
+
+		byte[] id() {
+			return this.id;
+		}
+
+		/**
+		 * The tag over the scope and the first {@code length} bytes of the token: its
+		 * version, key id, issue time and position.
+		 */
+		byte[] tag(String scope, byte[] token, int length) {
+			Mac mac = mac();
+			mac.update(scope.getBytes(StandardCharsets.UTF_8));
+			mac.update((byte) 0);
+			mac.update(token, 0, length);
+			return mac.doFinal();
+		}
+
+		private Mac mac() {
+			try {
+				Mac mac = Mac.getInstance("HmacSHA256");
+				mac.init(this.key);
+				return mac;
+			}
+			catch (GeneralSecurityException ex) {
+				throw new IllegalStateException("HmacSHA256 is not available", ex);
+			}
+		}
+
 	}
 
 }

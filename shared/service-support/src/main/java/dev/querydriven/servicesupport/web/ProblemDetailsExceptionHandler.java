@@ -1,6 +1,7 @@
 package dev.querydriven.servicesupport.web;
 
 import java.math.BigInteger;
+import java.net.URI;
 import java.time.temporal.Temporal;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -56,6 +57,8 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.bind.support.WebExchangeBindException;
 import org.springframework.web.method.annotation.HandlerMethodValidationException;
+import org.springframework.web.reactive.HandlerMapping;
+import org.springframework.web.reactive.resource.NoResourceFoundException;
 import org.springframework.web.reactive.result.method.annotation.ResponseEntityExceptionHandler;
 import org.springframework.security.access.AccessDeniedException;
 import org.springframework.web.server.ContentTooLargeException;
@@ -95,6 +98,8 @@ public class ProblemDetailsExceptionHandler extends ResponseEntityExceptionHandl
 	private static final Logger log = LoggerFactory.getLogger(ProblemDetailsExceptionHandler.class);
 
 	private static final int MAX_QUOTED_LENGTH = 40;
+
+	private static final URI NO_INSTANCE = URI.create("");
 
 	/**
 	 * The answer to any exception, whether a controller raised it or not.
@@ -279,20 +284,49 @@ public class ProblemDetailsExceptionHandler extends ResponseEntityExceptionHandl
 	/**
 	 * Every 5xx but the 503s above passes here without a body of its own (or with one
 	 * Spring made from the exception): it gets the generic one, and the exception goes to
-	 * the log.
+	 * the log. The log line names the route's pattern ({@code /users/by-email/{email}}),
+	 * never the path the client sent, nor its query: a path or a query can hold an email
+	 * address or a name, and personal data stays out of the logs.
 	 */
 	@Override
 	protected Mono<ResponseEntity<Object>> handleExceptionInternal(Exception ex, Object body, HttpHeaders headers,
 			HttpStatusCode status, ServerWebExchange exchange) {
 		if (status.is5xxServerError() && status.value() != HttpStatus.SERVICE_UNAVAILABLE.value()) {
 			String errorId = UUID.randomUUID().toString();
-			log.error("Request {} {} failed (error id {})", exchange.getRequest().getMethod(),
-					exchange.getRequest().getPath(), errorId, ex);
+			log.error("Request {} {} failed (error id {})", exchange.getRequest().getMethod(), route(exchange), errorId,
+					ex);
 			ProblemDetail generic = ProblemDetail.forStatusAndDetail(status, UNEXPECTED_DETAIL);
 			generic.setProperty("errorId", errorId);
-			return super.handleExceptionInternal(ex, generic, null, status, exchange);
+			return withoutInstance(super.handleExceptionInternal(ex, generic, null, status, exchange));
 		}
-		return super.handleExceptionInternal(ex, body, headers, status, exchange);
+		return withoutInstance(super.handleExceptionInternal(ex, body, headers, status, exchange));
+	}
+
+	/**
+	 * The route that answered a request, as its pattern, e.g.
+	 * {@code /users/by-email/{email}}; {@code (no route)} when none matched (an unknown
+	 * path, a failure in a filter, before any route is chosen).
+	 * @param exchange the exchange
+	 * @return the pattern
+	 */
+	static String route(ServerWebExchange exchange) {
+		Object pattern = exchange.getAttribute(HandlerMapping.BEST_MATCHING_PATTERN_ATTRIBUTE);
+		return (pattern != null) ? pattern.toString() : "(no route)";
+	}
+
+	/**
+	 * A problem carries no {@code instance}. Spring fills a missing one with the
+	 * request's path, which can hold personal data ({@code /users/by-email/{email}}), and
+	 * the client knows the path it sent; a 500's {@code errorId} is what identifies an
+	 * occurrence. An empty reference keeps Spring from filling it, and Jackson leaves an
+	 * empty member out of a problem.
+	 */
+	private static Mono<ResponseEntity<Object>> withoutInstance(Mono<ResponseEntity<Object>> response) {
+		return response.doOnNext((entity) -> {
+			if (entity.getBody() instanceof ProblemDetail problem) {
+				problem.setInstance(NO_INSTANCE);
+			}
+		});
 	}
 
 	@Override
@@ -371,6 +405,11 @@ public class ProblemDetailsExceptionHandler extends ResponseEntityExceptionHandl
 				|| status.value() == HttpStatus.CONTENT_TOO_LARGE.value()) {
 			FieldError error = new FieldError("body", "is larger than this API accepts");
 			return problem(ex, status, "The request body is larger than this API accepts.", List.of(error), headers,
+					exchange);
+		}
+		if (ex instanceof NoResourceFoundException) {
+			// Spring's detail repeats the path, which can hold personal data.
+			return problem(ex, status, "No resource of this API matches the request's path.", List.of(), headers,
 					exchange);
 		}
 		if (status.value() == HttpStatus.UNSUPPORTED_MEDIA_TYPE.value()) {

@@ -1,13 +1,11 @@
 package dev.querydriven.servicesupport.web;
 
-import java.net.URI;
 import java.util.List;
 
 import reactor.core.publisher.Mono;
 
 import org.springframework.boot.webflux.error.ErrorWebExceptionHandler;
 import org.springframework.http.MediaType;
-import org.springframework.http.ProblemDetail;
 import org.springframework.http.codec.HttpMessageWriter;
 import org.springframework.http.codec.ServerCodecConfigurer;
 import org.springframework.web.reactive.function.server.ServerResponse;
@@ -56,28 +54,12 @@ public class ProblemDetailsWebExceptionHandler implements ErrorWebExceptionHandl
 		}
 		return this.problems.resolve(ex, exchange).flatMap((entity) -> {
 			Object body = entity.getBody();
-			if (body instanceof ProblemDetail problem && problem.getInstance() == null) {
-				problem.setInstance(instance(exchange));
-			}
 			ServerResponse.BodyBuilder response = ServerResponse.status(entity.getStatusCode())
 				.headers((headers) -> headers.addAll(entity.getHeaders()))
 				.contentType(MediaType.APPLICATION_PROBLEM_JSON);
 			Mono<ServerResponse> built = (body != null) ? response.bodyValue(body) : response.build();
 			return built.flatMap((serverResponse) -> serverResponse.writeTo(exchange, this.context));
 		});
-	}
-
-	/**
-	 * The request's path as the problem's {@code instance}, as Spring sets it for errors
-	 * answered by a controller advice; none if the path is not a valid URI reference.
-	 */
-	private static URI instance(ServerWebExchange exchange) {
-		try {
-			return URI.create(exchange.getRequest().getPath().value());
-		}
-		catch (IllegalArgumentException ex) {
-			return null;
-		}
 	}
 
 }

@@ -1,6 +1,7 @@
 package dev.querydriven.servicesupport.web;
 
 import java.security.SecureRandom;
+import java.time.Clock;
 import java.util.Base64;
 
 import org.slf4j.Logger;
@@ -85,17 +86,38 @@ public final class WebConventionsAutoConfiguration {
 		return (configurer) -> configurer.defaultCodecs().maxInMemorySize((int) MAX_REQUEST_BODY.toBytes());
 	}
 
+	/**
+	 * The cursor codec runs on the system clock, not on a service's {@code Clock} bean:
+	 * tests move that clock by days to age data, and cursors would expire under them.
+	 * @param properties the paging settings
+	 * @return the codec
+	 */
 	@Bean
 	@ConditionalOnMissingBean
 	CursorCodec cursorCodec(PagingProperties properties) {
+		byte[] key;
 		if (properties.cursorKey() == null || properties.cursorKey().isBlank()) {
-			logger.warn("querydriven.paging.cursor-key is not set: page cursors are signed with a random key "
+			logger.info("querydriven.paging.cursor-key is not set: page cursors are signed with a random key "
 					+ "and will not survive a restart or work across instances");
-			byte[] key = new byte[32];
+			key = new byte[32];
 			new SecureRandom().nextBytes(key);
-			return new CursorCodec(key);
 		}
-		return new CursorCodec(Base64.getDecoder().decode(properties.cursorKey()));
+		else {
+			key = decodeKey("querydriven.paging.cursor-key", properties.cursorKey());
+		}
+		byte[] previous = (properties.previousCursorKey() == null || properties.previousCursorKey().isBlank()) ? null
+				: decodeKey("querydriven.paging.previous-cursor-key", properties.previousCursorKey());
+		return new CursorCodec(key, previous, properties.cursorTtl(), Clock.systemUTC());
+	}
+
+	private static byte[] decodeKey(String property, String value) {
+		try {
+			return Base64.getDecoder().decode(value.strip());
+		}
+		catch (IllegalArgumentException ex) {
+			// The decoder's message would quote a character of the secret.
+			throw new IllegalArgumentException(property + " is not Base64");
+		}
 	}
 
 	/**

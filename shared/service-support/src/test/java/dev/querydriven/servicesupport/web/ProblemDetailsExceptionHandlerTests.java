@@ -1,14 +1,23 @@
 package dev.querydriven.servicesupport.web;
 
 import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Base64;
+import java.util.List;
 import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.webflux.test.autoconfigure.WebFluxTest;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -22,9 +31,14 @@ import static org.assertj.core.api.Assertions.assertThat;
  * field.
  */
 @WebFluxTest(controllers = { ProblemDetailsTestApplication.TestController.class,
-		ProblemDetailsTestApplication.ValidatedController.class, ProblemDetailsTestApplication.FailingFilter.class },
-		properties = "spring.application.name=problems")
+		ProblemDetailsTestApplication.ValidatedController.class,
+		ProblemDetailsTestApplication.PersonalDataController.class, ProblemDetailsTestApplication.FailingFilter.class },
+		properties = { "spring.application.name=problems",
+				"querydriven.paging.cursor-key=" + ProblemDetailsExceptionHandlerTests.CURSOR_KEY_BASE64 })
+@ExtendWith(OutputCaptureExtension.class)
 class ProblemDetailsExceptionHandlerTests {
+
+	static final String CURSOR_KEY_BASE64 = "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=";
 
 	@Autowired
 	private WebTestClient client;
@@ -442,6 +456,73 @@ class ProblemDetailsExceptionHandlerTests {
 				.doesNotContain("Exception")
 				.doesNotContain("\tat ")
 				.contains("errorId"));
+	}
+
+	/**
+	 * A 500 on a route whose path holds an email logs the route's pattern, never the
+	 * address or the query, and its answer echoes neither.
+	 */
+	@Test
+	void serverErrorLogsTheRoutePatternNotThePath(CapturedOutput output) {
+		this.client.get()
+			.uri("/users/by-email/x@example.com?note=private-words")
+			.exchange()
+			.expectStatus()
+			.isEqualTo(HttpStatus.INTERNAL_SERVER_ERROR)
+			.expectBody(String.class)
+			.value((body) -> assertThat(body).doesNotContain("example.com").doesNotContain("private-words"));
+		assertThat(output).contains("Request GET /users/by-email/{email} failed (error id ")
+			.doesNotContain("x@example.com")
+			.doesNotContain("private-words");
+	}
+
+	/**
+	 * A problem does not echo the request's path (Spring's default {@code instance}),
+	 * which may hold personal data.
+	 */
+	@Test
+	void problemsDoNotEchoThePath() {
+		this.client.get()
+			.uri("/users/by-email/x@example.com/missing")
+			.exchange()
+			.expectStatus()
+			.isNotFound()
+			.expectBody(String.class)
+			.value((body) -> assertThat(body).doesNotContain("example.com").doesNotContain("instance"));
+		this.client.get()
+			.uri("/no/such/route/x@example.com")
+			.exchange()
+			.expectStatus()
+			.isNotFound()
+			.expectBody(String.class)
+			.value((body) -> assertThat(body).doesNotContain("example.com").doesNotContain("instance"));
+	}
+
+	/**
+	 * An expired cursor, or one signed with a key the service no longer holds, is a 400
+	 * naming {@code cursor}, as a forged one is.
+	 */
+	@Test
+	void expiredAndUnknownKeyCursorsAreBadRequestsNamingTheCursor() {
+		byte[] key = Base64.getDecoder().decode(CURSOR_KEY_BASE64);
+		Instant twoHoursAgo = Instant.now().minus(Duration.ofHours(2));
+		String expired = new CursorCodec(key, null, CursorCodec.DEFAULT_TTL, Clock.fixed(twoHoursAgo, ZoneOffset.UTC))
+			.encode("pages", List.of("bucket-1"));
+		String otherKey = new CursorCodec(new byte[32]).encode("pages", List.of("bucket-1"));
+		String current = new CursorCodec(key).encode("pages", List.of("bucket-1"));
+		this.client.get().uri("/pages?cursor={cursor}", current).exchange().expectStatus().isOk();
+		for (String cursor : List.of(expired, otherKey)) {
+			this.client.get()
+				.uri("/pages?cursor={cursor}", cursor)
+				.exchange()
+				.expectStatus()
+				.isBadRequest()
+				.expectHeader()
+				.contentType(MediaType.APPLICATION_PROBLEM_JSON)
+				.expectBody()
+				.jsonPath("$.errors[0].field")
+				.isEqualTo("cursor");
+		}
 	}
 
 	private WebTestClient.BodyContentSpec postOrder(String json) {

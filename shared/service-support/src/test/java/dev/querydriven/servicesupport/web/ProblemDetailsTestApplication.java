@@ -52,8 +52,8 @@ class ProblemDetailsTestApplication {
 	@Bean
 	AccessRules openAccess() {
 		AccessRules.Builder rules = AccessRules.builder();
-		for (String path : List.of("/validated", "/orders", "/orders/{orderId}", "/orders/search",
-				"/failures/{kind}")) {
+		for (String path : List.of("/validated", "/orders", "/orders/{orderId}", "/orders/search", "/failures/{kind}",
+				"/users/by-email/{email}", "/users/by-email/{email}/missing", "/pages")) {
 			rules.rule(HttpMethod.GET, path, Access.PUBLIC);
 		}
 		for (String path : List.of("/orders", "/notes", "/orders/{orderId}/move", "/orders/{orderId}/conflict",
@@ -149,6 +149,36 @@ class ProblemDetailsTestApplication {
 						new InvalidQueryException(null, "Undefined column name secret_column"));
 				default -> new IllegalStateException("Secret internal state " + kind);
 			});
+		}
+
+	}
+
+	/**
+	 * A route whose path holds personal data, as social-feed's lookup by email does, and
+	 * a paged list.
+	 */
+	@RestController
+	static class PersonalDataController {
+
+		private final CursorCodec cursors;
+
+		PersonalDataController(CursorCodec cursors) {
+			this.cursors = cursors;
+		}
+
+		@GetMapping("/users/by-email/{email}")
+		Mono<String> failing(@PathVariable String email) {
+			return Mono.error(new IllegalStateException("Lookup failed"));
+		}
+
+		@GetMapping("/users/by-email/{email}/missing")
+		Mono<String> missing(@PathVariable String email) {
+			return Mono.error(new NotFoundException("No user with this email"));
+		}
+
+		@GetMapping("/pages")
+		Mono<List<String>> page(@RequestParam String cursor) {
+			return Mono.fromCallable(() -> this.cursors.decodeValues("pages", cursor));
 		}
 
 	}
