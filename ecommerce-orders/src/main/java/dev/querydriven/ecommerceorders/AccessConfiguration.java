@@ -2,6 +2,7 @@ package dev.querydriven.ecommerceorders;
 
 import dev.querydriven.servicesupport.security.Access;
 import dev.querydriven.servicesupport.security.AccessRules;
+import dev.querydriven.servicesupport.security.Caller;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -22,6 +23,9 @@ import org.springframework.http.HttpMethod;
  * address), the buyers of a product, and every status change. The one change a buyer
  * makes is cancelling their own order while it is {@code PENDING} or {@code PAID}, also
  * checked on the row, before anything is written.</li>
+ * <li>Erasing a user's personal data is the user's right, and an operator's duty when the
+ * request reaches the shop another way (an admin, role {@code admin}): staff run orders,
+ * not accounts.</li>
  * </ul>
  * Each route's rule is also on its operation in the OpenAPI document ({@code x-access});
  * a route this table does not name is refused to everyone.
@@ -40,6 +44,7 @@ class AccessConfiguration {
 			.rule(HttpMethod.GET, "/users/{userId}/orders", Access.owner("userId"))
 			.rule(HttpMethod.GET, "/users/{userId}/shipping-address", Access.owner("userId"))
 			.rule(HttpMethod.PUT, "/users/{userId}/shipping-address", Access.owner("userId"))
+			.rule(HttpMethod.DELETE, "/users/{userId}", Access.ownerOr("userId", Caller.ADMIN))
 			.build();
 	}
 

@@ -72,7 +72,8 @@ class AccessIntegrationTests {
 		PRODUCT_ORDERS(HttpMethod.GET, "/products/{productId}/orders", "staff"),
 		USER_ORDERS(HttpMethod.GET, "/users/{userId}/orders", "owner"),
 		ADDRESS(HttpMethod.GET, "/users/{userId}/shipping-address", "owner"),
-		CHANGE_ADDRESS(HttpMethod.PUT, "/users/{userId}/shipping-address", "owner");
+		CHANGE_ADDRESS(HttpMethod.PUT, "/users/{userId}/shipping-address", "owner"),
+		ERASE(HttpMethod.DELETE, "/users/{userId}", "owner or admin");
 
 		final HttpMethod method;
 

@@ -78,9 +78,9 @@ class EcommerceOrdersConformanceTests extends ServiceConformanceTests {
 
 	/**
 	 * Two orders of one product by one user, so that every list has a second page, and a
-	 * shipping address; prices may be decimal strings. The user's requests carry the
-	 * user's token, the queue, the product's orders and the status change a token of
-	 * staff's.
+	 * shipping address; another user with an address and an order to erase; prices may be
+	 * decimal strings. The user's requests carry the user's token, the queue, the
+	 * product's orders and the status change a token of staff's.
 	 */
 	@Override
 	protected HostileInput.Builder validRequests(HostileInput.Builder requests) {
@@ -93,6 +93,13 @@ class EcommerceOrdersConformanceTests extends ServiceConformanceTests {
 		UUID first = place(userId, productId);
 		UUID second = place(userId, productId);
 		UUID payment = UUID.randomUUID();
+		// Erasure gets a user of its own, with an address and an order, so that the
+		// other valid requests still find the first user's.
+		UUID leaving = UUID.randomUUID();
+		String leaver = "Bearer " + this.callers.tokens().forUser(leaving);
+		this.users.changeShippingAddress(leaving, new ShippingAddress("Hauptstrasse 1", "Berlin", "10115", "DE"))
+			.block();
+		place(leaving, UUID.randomUUID());
 		Supplier<ValidRequest> newOrder = () -> request().header(HttpHeaders.AUTHORIZATION, buyer).body("""
 				{"orderId": "%s",
 				 "items": [{"productId": "%s", "name": "Pour-over kettle", "quantity": 2, "unitPrice": 19.90}],
@@ -113,6 +120,8 @@ class EcommerceOrdersConformanceTests extends ServiceConformanceTests {
 					request().header(HttpHeaders.AUTHORIZATION, buyer).path("userId", userId))
 			.valid("PUT /users/{userId}/shipping-address",
 					request().header(HttpHeaders.AUTHORIZATION, buyer).path("userId", userId).body(ADDRESS))
+			.valid("DELETE /users/{userId}",
+					request().header(HttpHeaders.AUTHORIZATION, leaver).path("userId", leaving))
 			.lenient("POST /orders", "#/items/0/unitPrice", Mutations.NUMERIC_STRING,
 					"a price may be a decimal string, so that no client rounds it through a binary float");
 	}

@@ -46,6 +46,12 @@ public class EcommerceOrdersQueryCatalog implements QueryCatalog {
 	static final int MONTHS_KEPT = 60;
 
 	/**
+	 * Orders of one user over the five years kept: a heavy buyer's thousand. The history
+	 * partition holds them all, and an erasure reads each of them.
+	 */
+	static final int ORDERS_PER_USER = 1_000;
+
+	/**
 	 * Open orders of one user: a few, since orders leave the list when they ship or are
 	 * cancelled. An address change reads each of them.
 	 */
@@ -57,6 +63,12 @@ public class EcommerceOrdersQueryCatalog implements QueryCatalog {
 	 * day from there to tomorrow.
 	 */
 	static final int OPEN_ORDER_DAYS = 7;
+
+	/**
+	 * The statuses with a queue in {@code orders_by_status} (PENDING, PAID, SHIPPED),
+	 * each with its watermark.
+	 */
+	static final int QUEUED_STATUSES = 3;
 
 	/**
 	 * Changes begun per second at the peak, each recorded as a write intent: a placement
@@ -85,17 +97,21 @@ public class EcommerceOrdersQueryCatalog implements QueryCatalog {
 	private static List<AccessPattern> ownAccessPatterns() {
 		return List.of(new AccessPattern("Q1",
 				"A user's orders, newest first (next pages continue after "
-						+ "(order_time, order_id) with a tuple comparison)",
+						+ "(order_time, order_id) with a tuple comparison; an erasure reads the whole partition, "
+						+ "in driver pages)",
 				"orders_by_user",
 				"SELECT user_id, order_time, order_id, status, total, item_count, shipping_address "
 						+ "FROM orders_by_user WHERE user_id = ? LIMIT ?",
 				"order_time DESC, order_id DESC",
-				new SizingFacts(100_000, 1_000, 150, 0.1,
+				new SizingFacts(100_000, ORDERS_PER_USER, 150, 0.1,
 						"Not bucketed: people order at human speed. 1,000 rows is a heavy buyer's decade "
 								+ "(~150 kB); nothing in code caps it, and a reseller account ordering thousands "
 								+ "a year would need a (user_id, year) bucket."))
-			.withVariants("SELECT user_id, order_time, order_id, status, total, item_count, shipping_address "
-					+ "FROM orders_by_user WHERE user_id = ? AND (order_time, order_id) < (?, ?) LIMIT ?"),
+			.withVariants(
+					"SELECT user_id, order_time, order_id, status, total, item_count, shipping_address "
+							+ "FROM orders_by_user WHERE user_id = ? AND (order_time, order_id) < (?, ?) LIMIT ?",
+					"SELECT user_id, order_time, order_id, status, total, item_count, shipping_address "
+							+ "FROM orders_by_user WHERE user_id = ?"),
 				new AccessPattern("Q2", "An order by id: the source of truth, read before every change", "orders_by_id",
 						"SELECT order_id, user_id, order_time, status, items, total, shipping_address, "
 								+ "address_version, version, placement_digest, operations, updated_at "
@@ -181,8 +197,8 @@ public class EcommerceOrdersQueryCatalog implements QueryCatalog {
 	@Override
 	public List<WritePattern> writePatterns() {
 		List<WritePattern> patterns = new ArrayList<>(ownWritePatterns());
-		// Every placement, status change and address change records its intent first
-		// and marks it completed last.
+		// Every placement, status change, address change and erasure records its
+		// intent first and marks it completed last.
 		patterns.addAll(WriteIntentsCatalog.writePatterns());
 		return patterns;
 	}
@@ -237,8 +253,16 @@ public class EcommerceOrdersQueryCatalog implements QueryCatalog {
 								+ "WHERE user_id = ? IF address_version = ?"),
 				new WritePattern("W12", "List an order among its user's open orders", "open_orders_by_user",
 						"INSERT INTO open_orders_by_user (user_id, order_id, order_time) VALUES (?, ?, ?)"),
-				new WritePattern("W13", "An order shipped or was cancelled: no longer open", "open_orders_by_user",
-						"DELETE FROM open_orders_by_user WHERE user_id = ? AND order_id = ?"));
+				new WritePattern("W13", "An order shipped, was cancelled or lost its user's address: no longer open",
+						"open_orders_by_user", "DELETE FROM open_orders_by_user WHERE user_id = ? AND order_id = ?"),
+				new WritePattern("W14",
+						"Anonymise an erased user's order, whatever its status: a lightweight transaction on the "
+								+ "version read",
+						"orders_by_id",
+						"UPDATE orders_by_id SET shipping_address = ?, placement_digest = ?, version = ?, "
+								+ "operations = ?, updated_at = ? WHERE order_id = ? IF version = ?"),
+				new WritePattern("W15", "Erase a user's address row: a lightweight transaction, as every write there",
+						"users_by_id", "DELETE FROM users_by_id WHERE user_id = ? IF EXISTS"));
 	}
 
 	/**
@@ -251,11 +275,11 @@ public class EcommerceOrdersQueryCatalog implements QueryCatalog {
 	 * long an order stays open).
 	 *
 	 * <p>
-	 * The budgets count reads. A changing route (placement, status, address) also writes
-	 * its change's intent, one row of {@code write_intents} before its first write and a
-	 * cell of the same row once done, and reads nothing of it: two more writes to one
-	 * partition, and no partition more in these budgets. The intents are read by the
-	 * sweeper only, outside any request.
+	 * The budgets count reads. A changing route (placement, status, address, erasure)
+	 * also writes its change's intent, one row of {@code write_intents} before its first
+	 * write and a cell of the same row once done, and reads nothing of it: two more
+	 * writes to one partition, and no partition more in these budgets. The intents are
+	 * read by the sweeper only, outside any request.
 	 */
 	@Override
 	public List<RouteBudget> routeBudgets() {
@@ -282,6 +306,12 @@ public class EcommerceOrdersQueryCatalog implements QueryCatalog {
 						"the user's address and open orders, each open order (" + OPEN_ORDERS_PER_USER
 								+ " declared), and the watermarks of the " + openStatuses
 								+ " open statuses: the fan-out that denormalizing the address costs"),
+				new RouteBudget("DELETE /users/{userId}", 3 + ORDERS_PER_USER + QUEUED_STATUSES + 4,
+						3 + ORDERS_PER_USER + QUEUED_STATUSES,
+						"the user's address (its transaction), history and open orders, every order they placed ("
+								+ ORDERS_PER_USER + " for a heavy buyer), and the watermarks of the " + QUEUED_STATUSES
+								+ " queued statuses, whose rows carry the address too: an erasure "
+								+ "reaches every order, once in a user's life"),
 				new RouteBudget("GET /products/{productId}/orders", 1 + MONTHS_KEPT, 1 + MONTHS_KEPT,
 						"the product's months, then one month after the other until the page is full: all "
 								+ MONTHS_KEPT + " months kept for a product sold once a month"));

@@ -33,6 +33,8 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.threeten.extra.MutableClock;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.context.ApplicationContext;
@@ -228,6 +230,72 @@ class PartitionBudgetIntegrationTests {
 		finally {
 			cancel(open);
 		}
+	}
+
+	/**
+	 * An erasure reads the user's address (its transaction), history and open orders,
+	 * every order of a heavy buyer's history (the catalogue's thousand), and the
+	 * watermarks of the three queues in which three of them still wait, in a closed day.
+	 * Those three are placed through the service; the rest of the history, delivered
+	 * orders, is written as the service writes it, directly: placing and delivering a
+	 * thousand orders would take minutes.
+	 */
+	@Test
+	void erasureReadsEveryOrderOfTheUser() {
+		UUID userId = UUID.randomUUID();
+		List<NewOrder> queued = List.of(TestOrders.order(userId), TestOrders.order(userId), TestOrders.order(userId));
+		Instant noon = LocalDate.ofInstant(this.start, ZoneOffset.UTC)
+			.minusDays(50)
+			.atTime(12, 0)
+			.toInstant(ZoneOffset.UTC);
+		this.clock.setInstant(noon);
+		queued.forEach((order) -> this.orders.place(order).block());
+		this.orders.changeStatus(queued.get(1).orderId(), OrderStatus.PAID, null).block();
+		this.orders.changeStatus(queued.get(2).orderId(), OrderStatus.PAID, null).block();
+		this.orders.changeStatus(queued.get(2).orderId(), OrderStatus.SHIPPED, null).block();
+		writeDeliveredOrders(userId, EcommerceOrdersQueryCatalog.ORDERS_PER_USER - queued.size(),
+				noon.minus(Duration.ofDays(1)));
+		this.clock.add(Duration.ofDays(1));
+		try {
+			measure("DELETE /users/{userId}",
+					() -> as(userId).delete().uri("/users/{id}", userId).exchange().expectStatus().isNoContent());
+		}
+		finally {
+			this.orders.changeStatus(queued.get(0).orderId(), OrderStatus.CANCELLED, null).block();
+			this.orders.changeStatus(queued.get(1).orderId(), OrderStatus.CANCELLED, null).block();
+			this.orders.changeStatus(queued.get(2).orderId(), OrderStatus.DELIVERED, null).block();
+			this.clock.setInstant(this.start);
+			Instant later = this.start.plus(this.properties.writeWindow().multipliedBy(2));
+			for (OrderStatus status : List.of(OrderStatus.PENDING, OrderStatus.PAID, OrderStatus.SHIPPED)) {
+				this.watermarks.advance(status, later).block();
+			}
+		}
+	}
+
+	/**
+	 * Writes delivered orders of a user, one a minute back from a moment, as the service
+	 * leaves them: the order by lightweight transaction (the only way that table is
+	 * written) and its copy in the user's history with the version's timestamp. Delivered
+	 * orders have no other copy that holds the address, and no queue row.
+	 */
+	private void writeDeliveredOrders(UUID userId, int count, Instant latest) {
+		String address = "{street: 'Hauptstrasse 1', city: 'Berlin', postal_code: '10115', country: 'DE'}";
+		PreparedStatement order = this.session.prepare("INSERT INTO orders_by_id (order_id, user_id, order_time, "
+				+ "status, items, total, shipping_address, address_version, version, placement_digest, operations, "
+				+ "updated_at) VALUES (?, ?, ?, 'DELIVERED', [{product_id: " + UUID.randomUUID()
+				+ ", name: 'Filter', quantity: 1, unit_price: 4.95}], 4.95, " + address
+				+ ", 0, 4, 'written by the test', [], ?) IF NOT EXISTS");
+		PreparedStatement copy = this.session.prepare("INSERT INTO orders_by_user (user_id, order_time, order_id, "
+				+ "status, total, item_count, shipping_address) VALUES (?, ?, ?, 'DELIVERED', 4.95, 1, " + address
+				+ ") USING TIMESTAMP ?");
+		Flux.range(0, count).flatMap((i) -> {
+			UUID orderId = UUID.randomUUID();
+			Instant orderTime = latest.minus(Duration.ofMinutes(i));
+			return Mono
+				.fromCompletionStage(() -> this.session.executeAsync(order.bind(orderId, userId, orderTime, orderTime)))
+				.then(Mono.fromCompletionStage(() -> this.session
+					.executeAsync(copy.bind(userId, orderTime, orderId, orderTime.toEpochMilli() * 1000 + 4))));
+		}, 32).blockLast();
 	}
 
 	/**

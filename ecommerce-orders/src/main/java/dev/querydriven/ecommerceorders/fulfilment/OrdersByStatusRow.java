@@ -7,12 +7,14 @@ import java.util.UUID;
 
 import dev.querydriven.ecommerceorders.order.OrderStatus;
 import dev.querydriven.ecommerceorders.order.OrdersByIdRow;
+import dev.querydriven.ecommerceorders.order.AddressValueConverter;
 import dev.querydriven.ecommerceorders.order.ShippingAddress;
 
 import org.springframework.data.cassandra.core.mapping.Column;
 import org.springframework.data.cassandra.core.mapping.Frozen;
 import org.springframework.data.cassandra.core.mapping.PrimaryKeyColumn;
 import org.springframework.data.cassandra.core.mapping.Table;
+import org.springframework.data.convert.ValueConverter;
 
 import static org.springframework.data.cassandra.core.cql.PrimaryKeyType.CLUSTERED;
 import static org.springframework.data.cassandra.core.cql.PrimaryKeyType.PARTITIONED;
@@ -37,7 +39,7 @@ record OrdersByStatusRow(@PrimaryKeyColumn(name = "status", ordinal = 0, type = 
 		@PrimaryKeyColumn(name = "order_time", ordinal = 2, type = CLUSTERED) Instant orderTime,
 		@PrimaryKeyColumn(name = "order_id", ordinal = 3, type = CLUSTERED) UUID orderId,
 		@Column("user_id") UUID userId, BigDecimal total, @Column("item_count") int itemCount,
-		@Column("shipping_address") @Frozen ShippingAddress shippingAddress) {
+		@Column("shipping_address") @Frozen @ValueConverter(AddressValueConverter.class) ShippingAddress shippingAddress) {
 
 	/**
 	 * The copy of an order in a status's queue.

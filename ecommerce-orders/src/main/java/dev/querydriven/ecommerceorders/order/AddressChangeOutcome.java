@@ -19,6 +19,12 @@ public enum AddressChangeOutcome {
 	/** The order shipped or was cancelled: its address is history. */
 	CLOSED,
 
+	/**
+	 * The order's user was erased: its address stays anonymised, whatever address the
+	 * user sets later.
+	 */
+	ERASED,
+
 	/** No such order (a stale index row). */
 	NOT_FOUND
 

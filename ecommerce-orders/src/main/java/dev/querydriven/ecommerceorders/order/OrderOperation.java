@@ -13,7 +13,8 @@ import org.springframework.data.cassandra.core.mapping.UserDefinedType;
  * looking for its operation id here.
  *
  * @param operationId the id of the request that applied it
- * @param action what it did: {@code PLACED}, a status name, or {@code ADDRESS}
+ * @param action what it did: {@code PLACED}, a status name, {@code ADDRESS} or
+ * {@code ADDRESS_ERASED}
  * @param version the order's version it produced
  * @param appliedAt when
  */
@@ -26,5 +27,8 @@ public record OrderOperation(@Column("operation_id") UUID operationId, String ac
 
 	/** The action of a shipping-address change. */
 	public static final String ADDRESS = "ADDRESS";
+
+	/** The action of an erasure: the address anonymised, the order kept. */
+	public static final String ADDRESS_ERASED = "ADDRESS_ERASED";
 
 }

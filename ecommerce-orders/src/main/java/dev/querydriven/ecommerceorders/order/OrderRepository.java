@@ -51,8 +51,11 @@ class OrderRepository {
 
 	private final ReactiveCassandraOperations template;
 
-	OrderRepository(ReactiveCassandraOperations template) {
+	private final AddressValueConverter addresses;
+
+	OrderRepository(ReactiveCassandraOperations template, AddressValueConverter addresses) {
 		this.template = template;
+		this.addresses = addresses;
 	}
 
 	/**
@@ -122,8 +125,10 @@ class OrderRepository {
 	 * @return whether it applied
 	 */
 	Mono<Boolean> compareAndSetAddress(OrdersByIdRow current, OrdersByIdRow next) {
+		// The address as the column's value, converted here: Spring Data's update mapping
+		// would walk it field by field and log each field (AddressValueConverter).
 		Update update = Update.empty()
-			.set("shippingAddress", next.shippingAddress())
+			.set("shippingAddress", this.addresses.toUdtValue(next.shippingAddress()))
 			.set("addressVersion", next.addressVersion())
 			.set("version", next.version())
 			.set("operations", next.operations())
@@ -131,6 +136,25 @@ class OrderRepository {
 		return transaction(next.orderId(), update,
 				Filter.from(where("status").in(OrderStatus.PENDING.name(), OrderStatus.PAID.name()),
 						where("version").is(current.version())));
+	}
+
+	/**
+	 * Anonymises an order's shipping address if nobody changed the order since it was
+	 * read ({@code UPDATE ... IF version = ?}), whatever its status: an erasure reaches
+	 * shipped and delivered orders too. A lightweight transaction like every write here,
+	 * so that it serialises with the status and address changes it may race.
+	 * @param current the state read
+	 * @param next the state to write
+	 * @return whether it applied
+	 */
+	Mono<Boolean> compareAndSetErasure(OrdersByIdRow current, OrdersByIdRow next) {
+		Update update = Update.empty()
+			.set("shippingAddress", this.addresses.toUdtValue(next.shippingAddress()))
+			.set("placementDigest", next.placementDigest())
+			.set("version", next.version())
+			.set("operations", next.operations())
+			.set("updatedAt", next.updatedAt());
+		return transaction(next.orderId(), update, Filter.from(where("version").is(current.version())));
 	}
 
 	private Mono<Boolean> transaction(UUID orderId, Update update, Filter condition) {

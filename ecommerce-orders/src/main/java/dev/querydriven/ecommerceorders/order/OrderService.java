@@ -345,6 +345,11 @@ public class OrderService {
 		if (order.operation(operationId).isPresent()) {
 			return writeCopies(OrderChange.repair(order)).thenReturn(AddressChangeOutcome.UPDATED);
 		}
+		if (order.shippingAddress().anonymised()) {
+			// Erased while this change ran (an erased order is no longer among the open
+			// orders an address change reads): it never gets an address again.
+			return Mono.just(AddressChangeOutcome.ERASED);
+		}
 		if (!order.status().isOpen()) {
 			return Mono.just(AddressChangeOutcome.CLOSED);
 		}
@@ -373,6 +378,48 @@ public class OrderService {
 				}
 				return Mono.error(new ConflictException("Order " + order.orderId()
 						+ " kept changing while its address was updated: retry the address change"));
+			});
+		});
+	}
+
+	/**
+	 * Anonymises one of an erased user's orders: its address in {@code orders_by_id}, by
+	 * a lightweight transaction on the version read (any status: a delivered order is
+	 * kept for the accounts, not for its address), then in every copy holding it, with
+	 * the new version's timestamp like any change. Part of the user's erasure, whose
+	 * intent (recorded before the erasure's first write) covers this order too: its
+	 * replay erases every order again. An order erased already only gets its copies
+	 * rewritten from its current version, so a repeat or a replay finishes copies an
+	 * interrupted erasure left behind and changes nothing else.
+	 * @param orderId the order
+	 * @param operationId the erasure's operation id
+	 * @return completes once the order and its copies hold no address; empty when there
+	 * is no such order
+	 */
+	public Mono<Void> eraseAddress(UUID orderId, UUID operationId) {
+		return this.repository.findById(orderId).flatMap((order) -> eraseAddress(order, operationId, MAX_ATTEMPTS));
+	}
+
+	private Mono<Void> eraseAddress(OrdersByIdRow order, UUID operationId, int attemptsLeft) {
+		if (order.shippingAddress().anonymised()) {
+			return writeCopies(OrderChange.refresh(order));
+		}
+		OrdersByIdRow next = order.withAddressErased(operationId, now());
+		return this.repository.compareAndSetErasure(order, next).flatMap((applied) -> {
+			if (applied) {
+				return writeCopies(OrderChange.changed(order, next));
+			}
+			return this.repository.findByIdLinearizable(order.orderId()).flatMap((current) -> {
+				if (current.operation(operationId).isPresent()) {
+					// An earlier attempt applied and its answer timed out.
+					return writeCopies(after(order, current));
+				}
+				if (attemptsLeft > 1) {
+					// A status or address change came first: erase the new version.
+					return eraseAddress(current, operationId, attemptsLeft - 1);
+				}
+				return Mono.error(new ConflictException("Order " + order.orderId()
+						+ " kept changing while its address was erased: repeat the erasure"));
 			});
 		});
 	}

@@ -11,6 +11,7 @@ import org.springframework.data.cassandra.core.mapping.Column;
 import org.springframework.data.cassandra.core.mapping.Frozen;
 import org.springframework.data.cassandra.core.mapping.PrimaryKeyColumn;
 import org.springframework.data.cassandra.core.mapping.Table;
+import org.springframework.data.convert.ValueConverter;
 
 import static org.springframework.data.cassandra.core.cql.PrimaryKeyType.PARTITIONED;
 
@@ -38,7 +39,7 @@ import static org.springframework.data.cassandra.core.cql.PrimaryKeyType.PARTITI
 public record OrdersByIdRow(@PrimaryKeyColumn(name = "order_id", ordinal = 0, type = PARTITIONED) UUID orderId,
 		@Column("user_id") UUID userId, @Column("order_time") Instant orderTime, OrderStatus status,
 		@Frozen List<@Frozen OrderItem> items, BigDecimal total,
-		@Column("shipping_address") @Frozen ShippingAddress shippingAddress,
+		@Column("shipping_address") @Frozen @ValueConverter(AddressValueConverter.class) ShippingAddress shippingAddress,
 		@Column("address_version") long addressVersion, long version,
 		@Column("placement_digest") String placementDigest, @Frozen List<@Frozen OrderOperation> operations,
 		@Column("updated_at") Instant updatedAt) {
@@ -102,6 +103,25 @@ public record OrdersByIdRow(@PrimaryKeyColumn(name = "order_id", ordinal = 0, ty
 		return new OrdersByIdRow(this.orderId, this.userId, this.orderTime, this.status, this.items, this.total,
 				address, newAddressVersion, nextVersion, this.placementDigest,
 				remember(new OrderOperation(operationId, OrderOperation.ADDRESS, nextVersion, now)), now);
+	}
+
+	/**
+	 * The next version with the address anonymised, when its user is erased: the country
+	 * kept ({@link ShippingAddress#countryOnly}), and the placement digest computed again
+	 * over what is left, since a digest of the address (an unsalted hash of a few
+	 * guessable fields) would still tell the address to anyone who tries candidates. The
+	 * address version stays: it says which of the user's addresses the order had, and the
+	 * user's address is gone.
+	 * @param operationId the erasure's operation
+	 * @param now when
+	 * @return the new state
+	 */
+	public OrdersByIdRow withAddressErased(UUID operationId, Instant now) {
+		long nextVersion = this.version + 1;
+		ShippingAddress erased = ShippingAddress.countryOnly(this.shippingAddress.country());
+		return new OrdersByIdRow(this.orderId, this.userId, this.orderTime, this.status, this.items, this.total, erased,
+				this.addressVersion, nextVersion, PlacementDigest.of(this.userId, this.items, erased),
+				remember(new OrderOperation(operationId, OrderOperation.ADDRESS_ERASED, nextVersion, now)), now);
 	}
 
 	private List<OrderOperation> remember(OrderOperation operation) {

@@ -6,6 +6,7 @@ import java.util.UUID;
 
 import dev.querydriven.ecommerceorders.order.OrderStatus;
 import dev.querydriven.ecommerceorders.order.OrdersByIdRow;
+import dev.querydriven.ecommerceorders.order.AddressValueConverter;
 import dev.querydriven.ecommerceorders.order.ShippingAddress;
 
 import org.springframework.data.cassandra.core.cql.Ordering;
@@ -13,6 +14,7 @@ import org.springframework.data.cassandra.core.mapping.Column;
 import org.springframework.data.cassandra.core.mapping.Frozen;
 import org.springframework.data.cassandra.core.mapping.PrimaryKeyColumn;
 import org.springframework.data.cassandra.core.mapping.Table;
+import org.springframework.data.convert.ValueConverter;
 
 import static org.springframework.data.cassandra.core.cql.PrimaryKeyType.CLUSTERED;
 import static org.springframework.data.cassandra.core.cql.PrimaryKeyType.PARTITIONED;
@@ -37,7 +39,7 @@ record OrdersByUserRow(@PrimaryKeyColumn(name = "user_id", ordinal = 0, type = P
 		@PrimaryKeyColumn(name = "order_id", ordinal = 2, type = CLUSTERED,
 				ordering = Ordering.DESCENDING) UUID orderId,
 		OrderStatus status, BigDecimal total, @Column("item_count") int itemCount,
-		@Column("shipping_address") @Frozen ShippingAddress shippingAddress) {
+		@Column("shipping_address") @Frozen @ValueConverter(AddressValueConverter.class) ShippingAddress shippingAddress) {
 
 	/**
 	 * The copy of an order in its user's history.

@@ -12,16 +12,20 @@ import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.Size;
 import reactor.core.publisher.Mono;
 
+import org.springframework.http.HttpStatus;
+import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
  * A user's orders and shipping address, the user's own: the {@code userId} of every path
- * here must be the caller's (the service's {@code AccessConfiguration}).
+ * here must be the caller's (the service's {@code AccessConfiguration}); an erasure may
+ * also be an operator's (role {@code admin}).
  *
  * <p>
  * The constraints on parameters ({@code limit}) are checked by Spring's built-in method
@@ -45,6 +49,14 @@ class UserController {
 			@RequestParam(required = false) @Size(max = CursorCodec.MAX_LENGTH) String cursor,
 			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit) {
 		return this.users.orders(userId, cursor, limit).map((page) -> page.map(this.mapper::toResponse));
+	}
+
+	@DeleteMapping("/users/{userId}")
+	@Operation(summary = "Erase a user's personal data: their address row goes, and every order they placed stays "
+			+ "with its address anonymised (the country kept); repeating it is safe")
+	@ResponseStatus(HttpStatus.NO_CONTENT)
+	Mono<Void> erase(@PathVariable UUID userId) {
+		return this.users.erase(userId);
 	}
 
 	@GetMapping("/users/{userId}/shipping-address")

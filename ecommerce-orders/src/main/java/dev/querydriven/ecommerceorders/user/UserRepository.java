@@ -6,6 +6,7 @@ import java.util.UUID;
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import dev.querydriven.ecommerceorders.order.AddressValueConverter;
 import dev.querydriven.ecommerceorders.order.OrdersByIdRow;
 import dev.querydriven.modeling.ServesQuery;
 import dev.querydriven.modeling.dualwrite.LightweightTransactions;
@@ -13,6 +14,7 @@ import dev.querydriven.modeling.spring.EntityStatements;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
+import org.springframework.data.cassandra.core.DeleteOptions;
 import org.springframework.data.cassandra.core.EntityWriteResult;
 import org.springframework.data.cassandra.core.InsertOptions;
 import org.springframework.data.cassandra.core.ReactiveCassandraOperations;
@@ -75,9 +77,12 @@ class UserRepository {
 
 	private final EntityStatements statements;
 
-	UserRepository(ReactiveCassandraOperations template, EntityStatements statements) {
+	private final AddressValueConverter addresses;
+
+	UserRepository(ReactiveCassandraOperations template, EntityStatements statements, AddressValueConverter addresses) {
 		this.template = template;
 		this.statements = statements;
+		this.addresses = addresses;
 	}
 
 	/**
@@ -100,6 +105,23 @@ class UserRepository {
 			.setConsistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
 			.setIdempotent(true);
 		return this.template.select(next, OrdersByUserRow.class);
+	}
+
+	/**
+	 * Every order of a user, for their erasure: the whole history partition, fetched in
+	 * driver pages of 100 (a heavy buyer's decade is about a thousand rows).
+	 * @param userId the user
+	 * @return the ids of their orders, newest first
+	 */
+	@ServesQuery("Q1")
+	Flux<UUID> findOrderIds(UUID userId) {
+		QueryOptions paged = QueryOptions.builder()
+			.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+			.idempotent(true)
+			.pageSize(100)
+			.build();
+		return this.template.select(user(userId).queryOptions(paged), OrdersByUserRow.class)
+			.map(OrdersByUserRow::orderId);
 	}
 
 	/**
@@ -152,12 +174,33 @@ class UserRepository {
 			.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
 			.serialConsistencyLevel(ConsistencyLevel.SERIAL)
 			.build();
+		// The address as the column's value, converted here: Spring Data's update mapping
+		// would walk it field by field and log each field (AddressValueConverter).
 		Update update = Update.empty()
-			.set("shippingAddress", next.shippingAddress())
+			.set("shippingAddress", this.addresses.toUdtValue(next.shippingAddress()))
 			.set("addressVersion", next.addressVersion())
 			.set("addressChangedAt", next.addressChangedAt());
 		return LightweightTransactions.execute(Mono
 			.defer(() -> this.template.update(user(next.userId()).queryOptions(options), update, UsersByIdRow.class)));
+	}
+
+	/**
+	 * Removes a user's address row ({@code DELETE ... IF EXISTS}). A lightweight
+	 * transaction, as every write of {@code users_by_id}: a plain delete carries a client
+	 * timestamp, which does not serialise with the Paxos ballots of the address changes,
+	 * so it could be overtaken by one that began before it, or delete one that came
+	 * after.
+	 * @param userId the user
+	 * @return whether a row was there
+	 */
+	Mono<Boolean> deleteUser(UUID userId) {
+		DeleteOptions options = DeleteOptions.builder()
+			.withIfExists()
+			.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+			.serialConsistencyLevel(ConsistencyLevel.SERIAL)
+			.build();
+		return LightweightTransactions
+			.execute(Mono.defer(() -> this.template.delete(user(userId).queryOptions(options), UsersByIdRow.class)));
 	}
 
 	/**

@@ -16,6 +16,7 @@ import dev.querydriven.servicesupport.web.NotFoundException;
 import dev.querydriven.servicesupport.web.Page;
 import dev.querydriven.writeintents.NewIntent;
 import dev.querydriven.writeintents.WriteIntents;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import org.springframework.stereotype.Service;
@@ -33,6 +34,10 @@ import org.springframework.stereotype.Service;
  * no longer leaves some with the old address. What is cut short anyway is finished by the
  * sweeper ({@link AddressChangeReplayer}), which applies the user's current address to
  * every open order again.
+ *
+ * <p>
+ * An erasure ({@link #erase}) takes the address out of every order the user placed and
+ * removes their address row, recorded and finished the same way.
  */
 @Service
 public class UserService {
@@ -42,8 +47,19 @@ public class UserService {
 
 	private static final int MAX_ATTEMPTS = 5;
 
+	/**
+	 * Orders anonymised at once during an erasure: each is a transaction on its own
+	 * partition, so they do not contend, and a heavy buyer's thousand orders finish well
+	 * within a change's deadline without taking the session's whole budget of statements
+	 * in flight.
+	 */
+	private static final int ERASURE_CONCURRENCY = 16;
+
 	/** The kind of change of an address change, as its intent records it. */
 	static final String ADDRESS_CHANGED = "address-changed";
+
+	/** The kind of change of an erasure, as its intent records it. */
+	static final String USER_ERASED = "user-erased";
 
 	private final UserRepository repository;
 
@@ -135,6 +151,49 @@ public class UserService {
 	 */
 	Mono<Void> finishAddressChange(UUID userId) {
 		return this.repository.findUserLinearizable(userId).flatMap(this::applyToOpenOrders).then();
+	}
+
+	/**
+	 * Erases a user's personal data: the shipping address in every order and every copy
+	 * of it, and their address row. The orders stay, for the accounts, each with its
+	 * address {@linkplain ShippingAddress#countryOnly anonymised}; they leave the user's
+	 * open orders, so no address follows them again.
+	 *
+	 * <p>
+	 * One change, recorded in {@code write_intents} before its first write, like an
+	 * address change: the address row goes first (a lightweight delete), then every order
+	 * found in the user's history or among their open orders, a few at a time
+	 * ({@link OrderService#eraseAddress}). Whatever cuts it short (a failure, a killed
+	 * process, the change's deadline for a very long history) is finished by the sweeper
+	 * ({@link ErasureReplayer}), which runs it again; so does a repeated request. Every
+	 * step is idempotent: an order erased already only gets its copies rewritten.
+	 * @param userId the user
+	 * @return completes once nothing of the user's address is left in any table
+	 */
+	public Mono<Void> erase(UUID userId) {
+		return this.intents.run(NewIntent.of(USER_ERASED, "user_id", userId), this.repository.deleteUser(userId),
+				(deleted) -> eraseOrders(userId));
+	}
+
+	/**
+	 * Finishes an erasure cut short (the sweeper's replay): the whole erasure again.
+	 * @param userId the user
+	 * @return completes once nothing of the user's address is left
+	 */
+	Mono<Void> finishErasure(UUID userId) {
+		return this.repository.deleteUser(userId).then(eraseOrders(userId));
+	}
+
+	private Mono<Void> eraseOrders(UUID userId) {
+		UUID operationId = UUID.randomUUID();
+		// The open orders too: an order whose placement is still writing its copies
+		// may be listed there before its row in the history exists.
+		return Flux
+			.concat(this.repository.findOrderIds(userId),
+					this.repository.findOpenOrders(userId).map(OpenOrdersByUserRow::orderId))
+			.distinct()
+			.flatMap((orderId) -> this.orders.eraseAddress(orderId, operationId), ERASURE_CONCURRENCY)
+			.then();
 	}
 
 	private Mono<AddressChange> applyToOpenOrders(UsersByIdRow user) {

@@ -3,12 +3,14 @@ package dev.querydriven.ecommerceorders.user;
 import java.time.Instant;
 import java.util.UUID;
 
+import dev.querydriven.ecommerceorders.order.AddressValueConverter;
 import dev.querydriven.ecommerceorders.order.ShippingAddress;
 
 import org.springframework.data.cassandra.core.mapping.Column;
 import org.springframework.data.cassandra.core.mapping.Frozen;
 import org.springframework.data.cassandra.core.mapping.PrimaryKeyColumn;
 import org.springframework.data.cassandra.core.mapping.Table;
+import org.springframework.data.convert.ValueConverter;
 
 import static org.springframework.data.cassandra.core.cql.PrimaryKeyType.PARTITIONED;
 
@@ -23,7 +25,7 @@ import static org.springframework.data.cassandra.core.cql.PrimaryKeyType.PARTITI
  */
 @Table("users_by_id")
 record UsersByIdRow(@PrimaryKeyColumn(name = "user_id", ordinal = 0, type = PARTITIONED) UUID userId,
-		@Column("shipping_address") @Frozen ShippingAddress shippingAddress,
+		@Column("shipping_address") @Frozen @ValueConverter(AddressValueConverter.class) ShippingAddress shippingAddress,
 		@Column("address_version") long addressVersion, @Column("address_changed_at") Instant addressChangedAt) {
 
 	UsersByIdRow withAddress(ShippingAddress address, Instant now) {

@@ -69,6 +69,31 @@ class OrdersByIdRowTests {
 		assertThat(a).isEqualTo(b).isNotEqualTo(c);
 	}
 
+	/**
+	 * Erasing the address keeps the order (status, items, total, the address version) and
+	 * the country, empties the other fields in a new version, and replaces the placement
+	 * digest, whose hash of the address would otherwise outlive it.
+	 */
+	@Test
+	void erasureKeepsTheOrderAndTheCountryOnly() {
+		OrdersByIdRow order = order().withStatus(OrderStatus.DELIVERED, UUID.randomUUID(), PLACED);
+		UUID erasure = UUID.randomUUID();
+		OrdersByIdRow erased = order.withAddressErased(erasure, PLACED.plusSeconds(60));
+		assertThat(erased.shippingAddress()).isEqualTo(new ShippingAddress("", "", "", "DE"));
+		assertThat(erased.shippingAddress().anonymised()).isTrue();
+		assertThat(order.shippingAddress().anonymised()).isFalse();
+		assertThat(erased).usingRecursiveComparison()
+			.comparingOnlyFields("orderId", "userId", "orderTime", "status", "items", "total", "addressVersion")
+			.isEqualTo(order);
+		assertThat(erased.version()).isEqualTo(order.version() + 1);
+		assertThat(erased.operation(erasure)).get()
+			.extracting(OrderOperation::action)
+			.isEqualTo(OrderOperation.ADDRESS_ERASED);
+		assertThat(erased.placementDigest())
+			.isEqualTo(PlacementDigest.of(order.userId(), order.items(), ShippingAddress.countryOnly("DE")))
+			.isNotEqualTo(PlacementDigest.of(order.userId(), order.items(), order.shippingAddress()));
+	}
+
 	private static OrdersByIdRow order() {
 		return new OrdersByIdRow(UUID.randomUUID(), UUID.randomUUID(), PLACED, OrderStatus.PENDING,
 				List.of(new OrderItem(UUID.randomUUID(), "Kettle", 1, new BigDecimal("9.90"))), new BigDecimal("9.90"),

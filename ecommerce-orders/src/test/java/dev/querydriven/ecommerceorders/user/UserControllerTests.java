@@ -9,6 +9,7 @@ import dev.querydriven.ecommerceorders.SliceTestConfiguration;
 import dev.querydriven.ecommerceorders.order.AddressChangeOutcome;
 import dev.querydriven.ecommerceorders.order.OrderStatus;
 import dev.querydriven.ecommerceorders.order.ShippingAddress;
+import dev.querydriven.servicesupport.security.Caller;
 import dev.querydriven.servicesupport.web.Page;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -133,11 +134,37 @@ class UserControllerTests {
 	}
 
 	/**
-	 * A user's orders and address are that user's alone: another user's token is a 403
-	 * problem, no token a 401 with the bearer challenge, and the service is never asked.
+	 * An erasure answers 204 without a body, for the user and for an admin, who may erase
+	 * anyone.
+	 */
+	@Test
+	void erasureAnswersNoContentToTheUserAndToAnAdmin() {
+		UUID userId = UUID.randomUUID();
+		given(this.users.erase(userId)).willReturn(Mono.empty());
+		this.client.mutateWith(mockCaller(userId))
+			.delete()
+			.uri("/users/{id}", userId)
+			.exchange()
+			.expectStatus()
+			.isNoContent()
+			.expectBody()
+			.isEmpty();
+		this.client.mutateWith(mockCaller(UUID.randomUUID(), Caller.ADMIN))
+			.delete()
+			.uri("/users/{id}", userId)
+			.exchange()
+			.expectStatus()
+			.isNoContent();
+	}
+
+	/**
+	 * A user's orders and address are that user's alone, and so is their erasure (but for
+	 * an admin): another user's token is a 403 problem, no token a 401 with the bearer
+	 * challenge, and the service is never asked.
 	 */
 	@ParameterizedTest(name = "{0} {1}")
-	@CsvSource({ "GET, /users/{id}/orders", "GET, /users/{id}/shipping-address", "PUT, /users/{id}/shipping-address" })
+	@CsvSource({ "GET, /users/{id}/orders", "GET, /users/{id}/shipping-address", "PUT, /users/{id}/shipping-address",
+			"DELETE, /users/{id}" })
 	void anotherUsersDataIsRefused(String method, String path) {
 		UUID owner = UUID.randomUUID();
 		String address = "{\"street\": \"a\", \"city\": \"Leipzig\", \"postalCode\": \"04109\", \"country\": \"DE\"}";
@@ -156,9 +183,12 @@ class UserControllerTests {
 
 	private static WebTestClient.ResponseSpec request(WebTestClient client, String method, String path, UUID userId,
 			String body) {
-		return "PUT".equals(method)
-				? client.put().uri(path, userId).contentType(MediaType.APPLICATION_JSON).bodyValue(body).exchange()
-				: client.get().uri(path, userId).exchange();
+		return switch (method) {
+			case "PUT" ->
+				client.put().uri(path, userId).contentType(MediaType.APPLICATION_JSON).bodyValue(body).exchange();
+			case "DELETE" -> client.delete().uri(path, userId).exchange();
+			default -> client.get().uri(path, userId).exchange();
+		};
 	}
 
 }
