@@ -219,7 +219,9 @@ class AccessIntegrationTests {
 		Map<String, String> rules = Map.ofEntries(Map.entry("post /users", "signed-in"),
 				Map.entry("get /users/{userId}", "public"), Map.entry("get /users/by-username/{username}", "public"),
 				Map.entry("get /users/by-email/{email}", "owner or admin"),
-				Map.entry("get /users/{userId}/posts", "public"), Map.entry("post /users/{userId}/posts", "owner"),
+				Map.entry("get /users/{userId}/account", "owner or admin"),
+				Map.entry("delete /users/{userId}", "owner or admin"), Map.entry("get /users/{userId}/posts", "public"),
+				Map.entry("post /users/{userId}/posts", "owner"),
 				Map.entry("delete /users/{userId}/posts/{postId}", "owner"),
 				Map.entry("get /users/{userId}/followers", "public"),
 				Map.entry("get /users/{userId}/following", "public"),
@@ -227,6 +229,7 @@ class AccessIntegrationTests {
 				Map.entry("delete /users/{userId}/following/{targetId}", "owner"),
 				Map.entry("get /users/{userId}/timeline", "owner"), Map.entry("get /hashtags/{tag}/posts", "public"),
 				Map.entry("get /posts/{postId}", "public"), Map.entry("post /posts/{postId}/likes", "signed-in"),
+				Map.entry("delete /posts/{postId}/likes", "signed-in"),
 				Map.entry("get /posts/{postId}/likes/{userId}", "public"));
 		WebTestClient.BodyContentSpec document = this.client.get()
 			.uri("/v3/api-docs")

@@ -132,6 +132,44 @@ class PartitionBudgetIntegrationTests {
 				() -> this.client.get().uri("/users/{id}", user.userId()).exchange().expectStatus().isOk());
 	}
 
+	/** The account is the profile, read once. */
+	@Test
+	void accountReadsOnePartition() {
+		UsersByIdRow user = this.fixtures.user();
+		measure("GET /users/{userId}/account",
+				() -> as(user.userId()).get()
+					.uri("/users/{id}/account", user.userId())
+					.exchange()
+					.expectStatus()
+					.isOk());
+	}
+
+	/**
+	 * The erasure of a user registered this month with one like, one post (tagged, and
+	 * delivered to their one follower), one follow each way and one entry in their
+	 * timeline reads the user, their likes and the liked post's likers, their month of
+	 * posts, the post and its deliveries, both follow lists and the follows' claims, the
+	 * days of their timeline, their high-fanout mode and their two claims.
+	 */
+	@Test
+	void erasureReadsEveryPartitionOfTheUser() {
+		UsersByIdRow user = this.fixtures.user();
+		UsersByIdRow author = this.fixtures.user();
+		UsersByIdRow follower = this.fixtures.user();
+		this.fixtures.follow(user, author);
+		this.fixtures.follow(follower, user);
+		this.fixtures.post(author, "Read by the erased user");
+		this.fixtures.like(this.fixtures.post(this.fixtures.user(), "Liked"), user);
+		this.fixtures.post(user, "Erased #budgets");
+		this.fixtures.tick();
+		measure("DELETE /users/{userId}",
+				() -> as(user.userId()).delete()
+					.uri("/users/{id}", user.userId())
+					.exchange()
+					.expectStatus()
+					.isNoContent());
+	}
+
 	/** A lookup by username reads the claim, then the profile it names. */
 	@Test
 	void lookupByUsernameReadsTheClaimThenTheUser() {
@@ -331,9 +369,29 @@ class PartitionBudgetIntegrationTests {
 					.isOk());
 	}
 
-	/** Deleting a post reads it, and the timelines it was delivered to. */
+	/**
+	 * An unlike reads the user's like (then takes it back, in the same partition) and the
+	 * post, whose counter it decrements.
+	 */
 	@Test
-	void deleteReadsThePostAndItsDeliveries() {
+	void unlikeReadsTheLikeAndThePost() {
+		PostsByIdRow post = this.fixtures.post(this.fixtures.user(), "A post");
+		UsersByIdRow liker = this.fixtures.user();
+		this.fixtures.like(post, liker);
+		measure("DELETE /posts/{postId}/likes",
+				() -> as(liker.userId()).delete()
+					.uri("/posts/{id}/likes", post.postId())
+					.exchange()
+					.expectStatus()
+					.isNoContent());
+	}
+
+	/**
+	 * Deleting a post reads it, the timelines it was delivered to, and its likers (whose
+	 * copies in {@code likes_by_user} go with it).
+	 */
+	@Test
+	void deleteReadsThePostItsDeliveriesAndItsLikers() {
 		UsersByIdRow author = this.fixtures.user();
 		this.fixtures.follow(this.fixtures.user(), author);
 		PostsByIdRow post = this.fixtures.post(author, "A post");

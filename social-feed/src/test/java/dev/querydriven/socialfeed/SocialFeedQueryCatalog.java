@@ -21,6 +21,7 @@ import dev.querydriven.modeling.bucket.BucketGranularity;
 import dev.querydriven.socialfeed.follow.FollowProperties;
 import dev.querydriven.socialfeed.post.PostProperties;
 import dev.querydriven.socialfeed.timeline.TimelineProperties;
+import dev.querydriven.tablemigration.MigrationSchema;
 
 import org.springframework.boot.context.properties.bind.Binder;
 
@@ -216,7 +217,10 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 						new AccessPattern("Q17", "record a user's like of a post, at most once (the likers of a post)",
 								"post_likers",
 								"INSERT INTO post_likers (post_id, user_id, liked_at) VALUES (?, ?, ?) IF NOT EXISTS",
-								"", LIKERS),
+								"", LIKERS)
+							// The likers of a post being deleted, whose copies in
+							// likes_by_user go with it.
+							.withVariants("SELECT post_id, user_id, liked_at FROM post_likers WHERE post_id = ?"),
 						new AccessPattern("Q18", "the like count of a post (approximate, read at ONE)",
 								"post_like_counts", "SELECT likes FROM post_like_counts WHERE post_id = ?", "",
 								SizingFacts.singleRow(
@@ -233,9 +237,17 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 						new AccessPattern("Q20", "claim the count of a follow, at most once (is a follow counted)",
 								"follow_claims",
 								"INSERT INTO follow_claims (followed_id, follower_id) VALUES (?, ?) IF NOT EXISTS", "",
-								SizingFacts.singleRow(USERS * 200, 32, 1,
+								SizingFacts.singleRow(
+										USERS * 200, 32, 1,
 										"one row per follow (a partition of its own: two ids), written by a follow's claim "
-												+ "and deleted by an unfollow's, both lightweight transactions"))),
+												+ "and deleted by an unfollow's, both lightweight transactions")),
+						new AccessPattern("Q21", "the posts a user liked (to erase a user's likes)", "likes_by_user",
+								"SELECT user_id, post_id, liked_at FROM likes_by_user WHERE user_id = ?", "post_id ASC",
+								new SizingFacts(USERS, 100_000, 40, 1,
+										"a copy of post_likers keyed by the liker: one row per like (a post id and a "
+												+ "time, 24 B of values, like post_likers' 57 B measured per row); an "
+												+ "active user likes a few posts a day, 100,000 in ten years (~5.7 MB); "
+												+ "read whole only when the user is erased"))),
 				// Follows, unfollows, published and deleted posts: a few a second at
 				// peak.
 				Stream
@@ -248,6 +260,12 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 	@Override
 	public Map<String, String> infrastructureTables() {
 		Map<String, String> tables = new LinkedHashMap<>(QueryCatalog.super.infrastructureTables());
+		// The table-migration engine's state and checkpoints: admin jobs, no query.
+		tables.putAll(MigrationSchema.INFRASTRUCTURE_TABLES);
+		tables.put("followers_by_user",
+				"the unsharded follower lists of releases before follower shards: read and written by no query, kept "
+						+ "until the follower-shards rebuild verified and the operator drops it "
+						+ "(querydriven.social-feed.migration.drop-followers-by-user)");
 		for (String prefix : List.of("write_intents_", "idempotency_keys_")) {
 			tables.put(prefix + "_schema_migration",
 					"applied versions of a shared module's tables (cassandra-migration)");
@@ -365,7 +383,38 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 						"follow_claims",
 						"DELETE FROM follow_claims WHERE followed_id = ? AND follower_id = ? IF EXISTS"),
 				new WritePattern("W34", "Correct the follower counter by a recount's difference (not idempotent)",
-						"follower_counts", "UPDATE follower_counts SET followers = followers + ? WHERE user_id = ?")),
+						"follower_counts", "UPDATE follower_counts SET followers = followers + ? WHERE user_id = ?"),
+				new WritePattern("W35",
+						"Erase a user's profile, the last of their rows (the driver's timestamp, "
+								+ "like the profile's insert)",
+						"users_by_id", "DELETE FROM users_by_id WHERE user_id = ?"),
+				new WritePattern("W36", "Delete an erased user's counters, once every follow of theirs is gone",
+						"follower_counts", "DELETE FROM follower_counts WHERE user_id = ?"),
+				new WritePattern("W37", "Erase one day of an erased reader's timeline (one partition tombstone)",
+						"user_timeline", "DELETE FROM user_timeline WHERE user_id = ? AND day = ?"),
+				new WritePattern("W38", "Forget a post's delivery to an erased reader", "timeline_deliveries_by_post",
+						"DELETE FROM timeline_deliveries_by_post WHERE post_id = ? AND recipient_id = ?"),
+				new WritePattern("W39",
+						"Remove the marker hiding an author when a follow of theirs ends with an erasure",
+						"timeline_hidden_authors",
+						"DELETE FROM timeline_hidden_authors WHERE user_id = ? AND author_id = ?"),
+				new WritePattern("W40", "Erase an erased reader's hiding markers (one partition tombstone)",
+						"timeline_hidden_authors", "DELETE FROM timeline_hidden_authors WHERE user_id = ?"),
+				new WritePattern("W41", "Erase an erased reader's pulled authors (one partition tombstone)",
+						"high_fanout_following_by_user", "DELETE FROM high_fanout_following_by_user WHERE user_id = ?"),
+				new WritePattern("W42",
+						"Forget an erased author's high-fanout mode: a lightweight transaction, as every write of the "
+								+ "table",
+						"high_fanout_authors", "DELETE FROM high_fanout_authors WHERE author_id = ? IF EXISTS"),
+				new WritePattern("W43",
+						"Copy a like into the liker's likes, with the like's own liked_at as its timestamp (a repeat "
+								+ "or a replay writes the same cells)",
+						"likes_by_user", "INSERT INTO likes_by_user (user_id, post_id, liked_at) VALUES (?, ?, ?)"),
+				new WritePattern("W44",
+						"Remove a like's copy: an unlike's (a timestamp after the like), or a deleted post's",
+						"likes_by_user", "DELETE FROM likes_by_user WHERE user_id = ? AND post_id = ?"),
+				new WritePattern("W45", "Take a like back: a lightweight transaction, so only one unlike uncounts it",
+						"post_likers", "DELETE FROM post_likers WHERE post_id = ? AND user_id = ? IF EXISTS")),
 				WriteIntentsCatalog.writePatterns());
 	}
 
@@ -389,6 +438,11 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 		// reaches the threshold: the follows received so far fill this many shards.
 		int shardsAtPromotion = timeline.fanOutThreshold() / follow.followersPerShard() + 1;
 		int timelineWorstCase = 3 + timelineDays + timeline.maxPulledAuthors() * pulledMonths;
+		// An erasure's reads: 9 partitions whatever the data (the user, likes_by_user,
+		// one month of posts, following_by_user, follower_counts, one follower shard,
+		// the high-fanout mode, two claims) and the timeline's days, then 2 per like, 3
+		// per post, 1 per followed user and 2 per follower.
+		int erasureWorstCase = 9 + timelineDays + 2 + 3 + 1 + 2;
 		// Follows, unfollows and posts are recorded in write_intents before they begin,
 		// and marked completed after: two writes each, no read (the sweeper reads outside
 		// the requests). A keyed create claims its key with a lightweight transaction:
@@ -399,6 +453,15 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 								+ "touches the same two partitions), the profile (read first: a user registers once, "
 								+ "and a repeat answers it as it is)" + KEYED),
 				new RouteBudget("GET /users/{userId}", 1, 1, "the user"),
+				new RouteBudget("GET /users/{userId}/account", 1, 1, "the user"),
+				new RouteBudget("DELETE /users/{userId}", erasureWorstCase, erasureWorstCase,
+						"grows with the user's data; for a user registered this month with one like, one post, one "
+								+ "follow each way: the user, their likes and the liked post with its likers, their "
+								+ "months of posts (1) and each post with its deliveries and likers, their follows "
+								+ "and each follow's claim, their counts, follower shards (1) and each follower's "
+								+ "follow row and claim, the " + timelineDays + " day partitions of their timeline, "
+								+ "their high-fanout mode and the username's and the email's claims (lightweight "
+								+ "transactions)"),
 				new RouteBudget("GET /users/by-username/{username}", 2, 2, "the username's claim, then the user"),
 				new RouteBudget("GET /users/by-email/{email}", 2, 2, "the email's claim, then the user"),
 				new RouteBudget("PUT /users/{userId}/following/{targetId}", 6 + shardsAtPromotion,
@@ -439,8 +502,13 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 						"the post, the liker (the caller), and the like's lightweight transaction (the counter increment is a "
 								+ "write)"),
 				new RouteBudget("GET /posts/{postId}/likes/{userId}", 2, 2, "the post and the user's like"),
-				new RouteBudget("DELETE /users/{userId}/posts/{postId}", 2, 2,
-						"the post, and the timelines it was delivered to"),
+				new RouteBudget("DELETE /posts/{postId}/likes", 2, 2,
+						"the user's like (read, then taken back by a lightweight transaction: one partition), and the "
+								+ "post, whose counter is decremented only while it exists (the copy's delete and the "
+								+ "decrement are writes)"),
+				new RouteBudget("DELETE /users/{userId}/posts/{postId}", 3, 3,
+						"the post, the timelines it was delivered to, and its likers (whose copies in likes_by_user "
+								+ "go first)"),
 				new RouteBudget("GET /users/{userId}/timeline", timelineWorstCase, timelineWorstCase,
 						"the user, their hidden and pulled authors, the " + timelineDays + " day partitions of the "
 								+ timeline.retention().toDays() + "-day retention (a quiet timeline), and the up to "

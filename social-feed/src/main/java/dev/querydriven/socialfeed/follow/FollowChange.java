@@ -19,7 +19,12 @@ public record FollowChange(Kind kind, UUID followerId, UUID authorId, Instant at
 	 * @return e.g. {@code follow a -> b}
 	 */
 	String describe() {
-		return ((this.kind == Kind.FOLLOWED) ? "follow " : "unfollow ") + this.followerId + " -> " + this.authorId;
+		String what = switch (this.kind) {
+			case FOLLOWED -> "follow ";
+			case UNFOLLOWED -> "unfollow ";
+			case ERASED -> "erase follow ";
+		};
+		return what + this.followerId + " -> " + this.authorId;
 	}
 
 	/** What happened. */
@@ -29,7 +34,14 @@ public record FollowChange(Kind kind, UUID followerId, UUID authorId, Instant at
 		FOLLOWED,
 
 		/** A follow was removed. */
-		UNFOLLOWED
+		UNFOLLOWED,
+
+		/**
+		 * A follow was removed because one of its two users is being erased: like an
+		 * unfollow, except that no copy may keep a trace of it (an unfollow hides the
+		 * author's entries with a marker naming the author; an erasure leaves none).
+		 */
+		ERASED
 
 	}
 

@@ -290,6 +290,22 @@ class FollowRepository {
 			.defaultIfEmpty(new FollowerCountsRow(userId, 0, 0));
 	}
 
+	/**
+	 * Deletes an erased user's counters, once every follow of theirs is gone. A counter
+	 * deleted this way is not meant to count again: the erased user's id is not followed
+	 * any more (a follow needs the user's profile, deleted last).
+	 * @param userId the erased user
+	 * @return completes when deleted
+	 */
+	@ServesQuery("Q12")
+	Mono<Void> deleteCounts(UUID userId) {
+		DeleteOptions options = DeleteOptions.builder()
+			.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+			.idempotent(true)
+			.build();
+		return this.template.delete(counts(userId).queryOptions(options), FollowerCountsRow.class).then();
+	}
+
 	private static Query shard(UUID userId, int shard) {
 		return Query.query(where("userId").is(userId), where("shard").is(shard));
 	}

@@ -4,8 +4,10 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
@@ -52,6 +54,15 @@ public class FollowService implements IntentReplayer {
 
 	static final String UNFOLLOW = "unfollow";
 
+	/** The rows an erasure reads at a time from a follow list. */
+	private static final int ERASE_PAGE = 100;
+
+	/**
+	 * The follows an erasure removes at once: bounded, so that a user with many follows
+	 * does not send thousands of writes at the same moment.
+	 */
+	private static final int ERASE_CONCURRENCY = 4;
+
 	private final FollowRepository follows;
 
 	private final FollowerShards shards;
@@ -97,8 +108,17 @@ public class FollowService implements IntentReplayer {
 			.switchIfEmpty(Mono.defer(() -> this.shards.current(targetId)
 				.map((shard) -> new FollowingByUserRow(userId, targetId, null, null, at.truncatedTo(ChronoUnit.MILLIS),
 						Set.of(shard)))))
-			.flatMap((row) -> this.intents.run(NewIntent.of(FOLLOW, key(userId, targetId)), writeFollow(pair, row),
-					(timestamp) -> followCopies(row))));
+			.flatMap((row) -> this.intents.run(NewIntent.of(FOLLOW, key(userId, targetId)),
+					writeFollow(pair, withShards(row)), (timestamp) -> followCopies(row))));
+	}
+
+	/**
+	 * A follow written before shards existed, rewritten: its follower row goes to the
+	 * shard the rebuild puts it in, which joins the recorded set.
+	 */
+	private static FollowingByUserRow withShards(FollowingByUserRow row) {
+		return new FollowingByUserRow(row.userId(), row.followedId(), row.username(), row.displayName(),
+				row.followedAt(), row.followerRowShards());
 	}
 
 	/**
@@ -118,15 +138,18 @@ public class FollowService implements IntentReplayer {
 
 	/**
 	 * After the follow's rows: its count (once its claim applied), then the copies' work
-	 * (a timeline starts pulling, an author is promoted).
+	 * (a timeline starts pulling, an author is promoted). A follow written before shards
+	 * existed was counted before claims existed: it takes its claim, so that its unfollow
+	 * counts, and is not counted again.
 	 */
 	private Mono<Void> followCopies(FollowingByUserRow row) {
 		FollowChange change = new FollowChange(FollowChange.Kind.FOLLOWED, row.userId(), row.followedId(),
 				row.followedAt());
+		boolean counted = row.predatesShards();
 		return this.copies
 			.write(change, DenormalizedWrite.builder(change.describe()).timestamp(micros(row.followedAt())),
 					(timestamp) -> this.follows.claimFollow(row.followedId(), row.userId())
-						.filter(Boolean::booleanValue)
+						.filter((claimed) -> claimed && !counted)
 						.flatMap((claimed) -> this.follows.countFollow(row.followedId())))
 			.then();
 	}
@@ -145,17 +168,30 @@ public class FollowService implements IntentReplayer {
 	public Mono<Void> unfollow(UUID userId, UUID targetId, Instant at) {
 		FollowChange change = new FollowChange(FollowChange.Kind.UNFOLLOWED, userId, targetId,
 				at.truncatedTo(ChronoUnit.MILLIS));
-		return bothUsers(userId, targetId).then(this.follows.findFollow(userId, targetId))
+		return bothUsers(userId, targetId).then(this.follows.findFollowingRow(userId, targetId))
+			.map((row) -> new FollowerRows(row.followerRowShards(), row.predatesShards()))
 			.switchIfEmpty(Mono.defer(() -> this.shards.current(targetId)
-				.map((last) -> IntStream.rangeClosed(0, last).boxed().collect(Collectors.toSet()))))
-			.flatMap((followerShards) -> {
+				.map((last) -> new FollowerRows(IntStream.rangeClosed(0, last).boxed().collect(Collectors.toSet()),
+						false))))
+			.flatMap((rows) -> {
 				NewIntent intent = NewIntent.of(UNFOLLOW, key(userId, targetId)).timestamp(micros(change.at()));
-				for (int shard : followerShards) {
+				for (int shard : rows.shards()) {
 					intent = intent.removing(Map.of("shard", shard));
 				}
-				return this.intents.run(intent, removeFollow(change, followerShards),
-						(timestamp) -> releaseFollow(change));
+				Mono<Void> release = rows.predateClaims()
+						? this.follows.claimFollow(targetId, userId).then(releaseFollow(change))
+						: releaseFollow(change);
+				return this.intents.run(intent, removeFollow(change, rows.shards()), (timestamp) -> release);
 			});
+	}
+
+	/**
+	 * Where an unfollow deletes the follower's row, and whether the follow was counted
+	 * before claims existed (a follow written before shards: it has no claim to release,
+	 * so the unfollow takes one first, and releasing it counts the unfollow once).
+	 */
+	private record FollowerRows(Set<Integer> shards, boolean predateClaims) {
+
 	}
 
 	private Mono<Long> removeFollow(FollowChange change, Collection<Integer> followerShards) {
@@ -172,6 +208,80 @@ public class FollowService implements IntentReplayer {
 		return this.follows.releaseFollow(change.authorId(), change.followerId())
 			.filter(Boolean::booleanValue)
 			.flatMap((released) -> this.follows.countUnfollow(change.authorId()));
+	}
+
+	/**
+	 * Removes every follow of an erased user, both ways, through the unfollow's own
+	 * statements: the claims, whose release moves the follower counter once (a
+	 * lightweight transaction applies once, however often the erasure runs), then the
+	 * follower rows in every shard the follow names, the follow rows and the copies
+	 * ({@link FollowChange.Kind#ERASED}: the timeline stops pulling and keeps no marker).
+	 * The erased user's own counters go last: the walk over their follower shards reads
+	 * them. Every statement carries {@code at}, the erasure's time, later than every
+	 * follow it removes. The follows are removed a few at a time
+	 * ({@link #ERASE_CONCURRENCY}), each list read page by page, after the last row read:
+	 * a repeat finds only what is left.
+	 * @param userId the erased user (whose profile still exists)
+	 * @param at the erasure's time
+	 * @return completes when the user follows nobody and nobody follows them
+	 */
+	public Mono<Void> eraseFollowsOf(UUID userId, Instant at) {
+		Instant time = at.truncatedTo(ChronoUnit.MILLIS);
+		Flux<FollowingByUserRow> following = pages(
+				(after) -> this.follows.findFollowing(userId, after, ERASE_PAGE).collectList(),
+				FollowingByUserRow::followedId);
+		Mono<Void> asFollower = following
+			.flatMap((row) -> endFollow(new FollowChange(FollowChange.Kind.ERASED, userId, row.followedId(), time),
+					row.followerRowShards(), row.predatesShards()), ERASE_CONCURRENCY)
+			.then();
+		Mono<Void> asFollowed = this.shards.current(userId)
+			.flatMapMany((last) -> Flux.range(0, last + 1))
+			.concatMap((shard) -> pages(
+					(after) -> this.follows.findFollowers(userId, shard, after, ERASE_PAGE).collectList(),
+					FollowersByUserShardRow::followerId)
+				.flatMap((row) -> this.follows.findFollowingRow(row.followerId(), userId)
+					.map(Optional::of)
+					.defaultIfEmpty(Optional.empty())
+					.flatMap((follow) -> {
+						// The shard the row was read in, and any other the follow
+						// names (a ghost follower, whose follow row is gone, has this
+						// one alone).
+						Set<Integer> followerShards = new HashSet<>(
+								follow.map(FollowingByUserRow::followerRowShards).orElse(Set.of()));
+						followerShards.add(shard);
+						return endFollow(new FollowChange(FollowChange.Kind.ERASED, row.followerId(), userId, time),
+								followerShards, follow.map(FollowingByUserRow::predatesShards).orElse(false));
+					}), ERASE_CONCURRENCY))
+			.then();
+		return asFollower.then(asFollowed).then(Mono.defer(() -> this.follows.deleteCounts(userId)));
+	}
+
+	/**
+	 * One follow ended by an erasure: its claim first, then its rows and copies. The
+	 * erasure finds its follows by their rows, so the rows go last: a run cut short
+	 * between the two finds the row again and releases a claim that is already released
+	 * (the lightweight transaction does not apply, the counter does not move), whereas
+	 * the other order would leave a claim, naming the erased user, that nothing finds. A
+	 * follow written before claims existed (counted without one) takes its claim first,
+	 * as the unfollow does, so that releasing it counts once; a run cut short right after
+	 * that release and replayed would count it twice, the one bound of a follow that old.
+	 */
+	private Mono<Void> endFollow(FollowChange change, Collection<Integer> followerShards, boolean predatesClaims) {
+		Mono<Void> release = predatesClaims
+				? this.follows.claimFollow(change.authorId(), change.followerId()).then(releaseFollow(change))
+				: releaseFollow(change);
+		return release.then(removeFollow(change, followerShards)).then();
+	}
+
+	/**
+	 * Every row of a list read page by page, each page after the last row of the one
+	 * before, until a page comes back short.
+	 */
+	private static <T> Flux<T> pages(Function<UUID, Mono<List<T>>> page, Function<T, UUID> position) {
+		return page.apply(null)
+			.expand((rows) -> (rows.size() < ERASE_PAGE) ? Mono.empty()
+					: page.apply(position.apply(rows.get(rows.size() - 1))))
+			.concatMapIterable(Function.identity());
 	}
 
 	@Override
@@ -192,7 +302,7 @@ public class FollowService implements IntentReplayer {
 		UUID targetId = intent.uuid("followed_id");
 		Mono<Void> change = FOLLOW.equals(intent.kind())
 				? bothUsers(userId, targetId).flatMap((pair) -> this.follows.findFollowingRow(userId, targetId)
-					.flatMap((row) -> writeFollow(pair, row).then(followCopies(row))))
+					.flatMap((row) -> writeFollow(pair, withShards(row)).then(followCopies(row))))
 				: Mono.defer(() -> {
 					FollowChange unfollow = new FollowChange(FollowChange.Kind.UNFOLLOWED, userId, targetId,
 							Instant.EPOCH.plus(intent.timestampMicros(), ChronoUnit.MICROS));

@@ -2,6 +2,7 @@ package dev.querydriven.socialfeed.follow;
 
 import java.util.UUID;
 
+import org.springframework.data.annotation.PersistenceCreator;
 import org.springframework.data.cassandra.core.mapping.CassandraType;
 import org.springframework.data.cassandra.core.mapping.Column;
 import org.springframework.data.cassandra.core.mapping.PrimaryKeyColumn;
@@ -23,5 +24,18 @@ import static org.springframework.data.cassandra.core.cql.PrimaryKeyType.PARTITI
 record FollowerCountsRow(@PrimaryKeyColumn(name = "user_id", ordinal = 0, type = PARTITIONED) UUID userId,
 		@CassandraType(type = CassandraType.Name.COUNTER) long followers,
 		@Column("follows_received") @CassandraType(type = CassandraType.Name.COUNTER) long followsReceived) {
+
+	/**
+	 * The row as read: a counter never incremented reads as {@code null}, which is zero.
+	 * {@code follows_received} came with follower shards: on a database that counted
+	 * followers before them, a user nobody followed since has no such cell.
+	 * @param userId the user
+	 * @param followers the followers counter, or {@code null}
+	 * @param followsReceived the follows-received counter, or {@code null}
+	 */
+	@PersistenceCreator
+	FollowerCountsRow(UUID userId, Long followers, Long followsReceived) {
+		this(userId, (followers != null) ? followers : 0, (followsReceived != null) ? followsReceived : 0);
+	}
 
 }

@@ -29,8 +29,43 @@ public record FollowingByUserRow(@PrimaryKeyColumn(name = "user_id", ordinal = 0
 		@Column("display_name") String displayName, @Column("followed_at") Instant followedAt,
 		@Column("follower_shards") Set<Integer> followerShards) {
 
+	/**
+	 * The shard of a follow written before follower shards existed: its row went to the
+	 * unsharded {@code followers_by_user}, and the follower-shards rebuild puts it in
+	 * shard 0, which every walk over a user's shards reads whatever the counters say.
+	 */
+	public static final int PRE_SHARD_FOLLOW_SHARD = 0;
+
 	public FollowingByUserRow {
 		followerShards = (followerShards != null) ? Set.copyOf(followerShards) : Set.of();
+	}
+
+	/**
+	 * Whether this follow was written before follower shards existed (it records none):
+	 * it was counted before follow claims existed too.
+	 * @return {@code true} for a follow without recorded shards
+	 */
+	public boolean predatesShards() {
+		return this.followerShards.isEmpty();
+	}
+
+	/**
+	 * The shards holding this follow's follower row.
+	 * @return the recorded shards, or {@link #PRE_SHARD_FOLLOW_SHARD} alone for a follow
+	 * written before shards existed
+	 */
+	public Set<Integer> followerRowShards() {
+		return followerRowShards(this.followerShards);
+	}
+
+	/**
+	 * The shards holding a follow's follower row, from the shards its follower's row
+	 * recorded: the one rule of the follow path and of the rebuild.
+	 * @param recorded the recorded shards (empty or {@code null} when none)
+	 * @return the shards
+	 */
+	public static Set<Integer> followerRowShards(Set<Integer> recorded) {
+		return (recorded == null || recorded.isEmpty()) ? Set.of(PRE_SHARD_FOLLOW_SHARD) : Set.copyOf(recorded);
 	}
 
 }

@@ -25,6 +25,15 @@
  * for the same follow raced across a shard boundary and wrote it to two shards.
  *
  * <p>
+ * <b>Follows from before shards.</b> A follow written before follower shards existed
+ * records no shard: the follower-shards rebuild (package {@code migration}) put its
+ * follower row in shard 0, which every walk reads, and the follow path treats it so
+ * ({@link dev.querydriven.socialfeed.follow.FollowingByUserRow#followerRowShards()}).
+ * Such a follow was counted before follow claims existed: its unfollow takes the claim
+ * before releasing it (so it is uncounted once), and a repeated follow takes it without
+ * counting again.
+ *
+ * <p>
  * {@code follower_counts} (Q12) holds two counters: {@code followers}, incremented by a
  * follow and decremented by an unfollow, decides when an author has too many followers to
  * be fanned out; {@code follows_received}, never decremented, numbers the shards.

@@ -8,6 +8,7 @@ import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import dev.querydriven.modeling.ServesQuery;
 import dev.querydriven.modeling.dualwrite.LightweightTransactions;
 import dev.querydriven.modeling.spring.EntityStatements;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import org.springframework.data.cassandra.core.DeleteOptions;
@@ -60,6 +61,15 @@ class LikeRepository {
 		.build();
 
 	/**
+	 * A repeated like reads the like in place at {@code LOCAL_SERIAL}, the level its
+	 * lightweight transaction was decided at.
+	 */
+	private static final QueryOptions LIKER_SERIAL_READ = QueryOptions.builder()
+		.consistencyLevel(ConsistencyLevel.LOCAL_SERIAL)
+		.idempotent(true)
+		.build();
+
+	/**
 	 * A like is a lightweight transaction (Paxos among the local replicas, committed at
 	 * LOCAL_QUORUM), so that two concurrent likes by the same user cannot both apply.
 	 */
@@ -83,18 +93,78 @@ class LikeRepository {
 	}
 
 	/**
+	 * An unlike is a lightweight transaction too: a plain delete would share the liker's
+	 * cells with the like's Paxos writes, whose timestamps it cannot be ordered against.
+	 */
+	private static final DeleteOptions UNLIKE = DeleteOptions.builder()
+		.withIfExists()
+		.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+		.serialConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL)
+		.build();
+
+	/**
+	 * The likers of a post being deleted, page by page (to remove each like's copy in
+	 * {@code likes_by_user}).
+	 */
+	private static final QueryOptions LIKERS = QueryOptions.builder()
+		.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+		.idempotent(true)
+		.pageSize(500)
+		.build();
+
+	/**
 	 * Records a user's like, once. A like whose answer was lost is retried, and the retry
 	 * does not apply: the like is recorded, but not counted (the count is approximate).
 	 * @param postId the post
 	 * @param userId the liker
 	 * @param likedAt when
-	 * @return whether this was the user's first like of the post
+	 * @return whether this was the user's first like of the post, and the like as the
+	 * table holds it (a repeat gets the first like's time)
 	 */
 	@ServesQuery("Q17")
-	Mono<Boolean> insertLiker(UUID postId, UUID userId, Instant likedAt) {
+	Mono<LikeOutcome> insertLiker(UUID postId, UUID userId, Instant likedAt) {
+		PostLikersRow like = new PostLikersRow(postId, userId, likedAt);
 		return LightweightTransactions
-			.execute(Mono.defer(() -> this.template.insert(new PostLikersRow(postId, userId, likedAt), LIKE))
-				.map(EntityWriteResult::wasApplied));
+			.execute(Mono.defer(() -> this.template.insert(like, LIKE)).map(EntityWriteResult::wasApplied))
+			.flatMap((applied) -> applied ? Mono.just(new LikeOutcome(true, like))
+					: findLikeSerial(postId, userId).map((first) -> new LikeOutcome(false, first))
+						.defaultIfEmpty(new LikeOutcome(false, null)));
+	}
+
+	/**
+	 * The like a repeat found in place, read at {@code LOCAL_SERIAL}: it sees the
+	 * lightweight transaction that made the repeat fail (and completes one still in
+	 * flight), so the repeat copies the like as it stands.
+	 */
+	@ServesQuery("Q19")
+	private Mono<PostLikersRow> findLikeSerial(UUID postId, UUID userId) {
+		return this.template
+			.select(Query.query(where("postId").is(postId), where("userId").is(userId)).queryOptions(LIKER_SERIAL_READ),
+					PostLikersRow.class)
+			.next();
+	}
+
+	/**
+	 * Takes a user's like back, if there is one to take back.
+	 * @param postId the post
+	 * @param userId the liker
+	 * @return whether this request removed the like (and so must uncount it)
+	 */
+	@ServesQuery("Q17")
+	Mono<Boolean> deleteLiker(UUID postId, UUID userId) {
+		Query liker = Query.query(where("postId").is(postId), where("userId").is(userId));
+		return LightweightTransactions
+			.execute(Mono.defer(() -> this.template.delete(liker.queryOptions(UNLIKE), PostLikersRow.class)));
+	}
+
+	/**
+	 * Every liker of a post, streamed: read once, when the post is deleted.
+	 * @param postId the post
+	 * @return its likes
+	 */
+	@ServesQuery("Q17")
+	Flux<PostLikersRow> findLikers(UUID postId) {
+		return this.template.select(Query.query(where("postId").is(postId)).queryOptions(LIKERS), PostLikersRow.class);
 	}
 
 	/**
@@ -195,6 +265,17 @@ class LikeRepository {
 
 	private static Query counter(UUID postId) {
 		return Query.query(where("postId").is(postId));
+	}
+
+	/**
+	 * What a like's lightweight transaction did.
+	 *
+	 * @param applied whether it inserted the row (the user's first like: it counts)
+	 * @param like the like as the table holds it; {@code null} when a repeat found it
+	 * taken back meanwhile (nothing to copy)
+	 */
+	record LikeOutcome(boolean applied, PostLikersRow like) {
+
 	}
 
 }

@@ -99,6 +99,15 @@ class PostController {
 		return this.likes.like(postId, caller.id(), this.time.instant()).then();
 	}
 
+	@DeleteMapping("/posts/{postId}/likes")
+	@ResponseStatus(HttpStatus.NO_CONTENT)
+	@Operation(summary = "Take back the caller's like of a post (idempotent)")
+	// The caller's own like, as with the POST: the unliker is the token's subject.
+	// Nothing to take back is a 204 too, so a repeated request answers the same.
+	Mono<Void> unlike(@PathVariable UUID postId, Caller caller) {
+		return this.likes.unlike(postId, caller.id(), this.time.instant()).then();
+	}
+
 	@GetMapping("/posts/{postId}/likes/{userId}")
 	@Operation(summary = "A user's like of a post (Q19): 200 when the user liked it, 404 otherwise")
 	Mono<LikeResponse> findLike(@PathVariable UUID postId, @PathVariable UUID userId) {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import dev.querydriven.modeling.bucket.Bucket;
@@ -43,6 +44,15 @@ public class PostService implements IntentReplayer {
 	static final String PUBLISHED = "post-published";
 
 	static final String DELETED = "post-deleted";
+
+	/** The posts an erasure reads at a time from one month. */
+	private static final int ERASE_PAGE = 100;
+
+	/**
+	 * The posts an erasure deletes at once: each deletion writes a post's copies and
+	 * timelines, so a few at a time keep an erasure from flooding the cluster.
+	 */
+	private static final int ERASE_CONCURRENCY = 4;
 
 	private final PostRepository posts;
 
@@ -141,17 +151,60 @@ public class PostService implements IntentReplayer {
 			.filter((post) -> post.authorId().equals(userId))
 			.switchIfEmpty(Mono
 				.error(() -> new NotFoundException("User " + userId + " has no post with id " + postId + " (postId)")))
-			.flatMap((post) -> {
-				long timestamp = this.time.nowMicros();
-				NewIntent intent = NewIntent.of(DELETED, "post_id", postId)
-					.timestamp(timestamp)
-					.removing(Map.of("author_id", post.authorId(), "created_at", post.createdAt().toEpochMilli()));
-				for (String tag : post.hashtags()) {
-					intent = intent.removing(Map.of("hashtag", tag));
-				}
-				return this.intents.run(intent, deleteEverywhere(post, timestamp), Mono::just);
-			})
+			.flatMap(this::deleteRecorded)
 			.then();
+	}
+
+	/** The deletion of a post as a change of its own, recorded before its first write. */
+	private Mono<Long> deleteRecorded(PostsByIdRow post) {
+		long timestamp = this.time.nowMicros();
+		NewIntent intent = NewIntent.of(DELETED, "post_id", post.postId())
+			.timestamp(timestamp)
+			.removing(Map.of("author_id", post.authorId(), "created_at", post.createdAt().toEpochMilli()));
+		for (String tag : post.hashtags()) {
+			intent = intent.removing(Map.of("hashtag", tag));
+		}
+		return this.intents.run(intent, deleteEverywhere(post, timestamp), Mono::just);
+	}
+
+	/**
+	 * Deletes every post of an erased user, each through the deletion above (its own
+	 * change, recorded before its first write, so a deletion cut short is finished by the
+	 * sweeper whatever becomes of the erasure): the months of {@code posts_by_user} from
+	 * now back to the month the user registered, each read page by page after the last
+	 * post read, a few deletions at a time ({@link #ERASE_CONCURRENCY}). A post whose
+	 * {@code posts_by_id} row is gone already (a deletion cut short between its copies)
+	 * is deleted from the copy found in the month: the deletion does not read the source.
+	 * @param userId the erased user
+	 * @param registeredAt when they registered: no post is older
+	 * @param now the erasure's time: no post is newer
+	 * @return completes when every post of the user is deleted
+	 */
+	public Mono<Void> deleteEveryPostOf(UUID userId, Instant registeredAt, Instant now) {
+		Bucket newest = Bucket.of(PostRepository.USER_BUCKET, now);
+		Bucket oldest = Bucket.of(PostRepository.USER_BUCKET, registeredAt);
+		Flux<Bucket> months = Flux.generate(() -> newest, (month, sink) -> {
+			sink.next(month);
+			if (month.compareTo(oldest) <= 0) {
+				sink.complete();
+			}
+			return month.previous();
+		});
+		return months.concatMap((month) -> {
+			BucketSlice slice = BucketSlice.of(month);
+			return this.posts.findByUserBucket(userId, slice, null, ERASE_PAGE)
+				.collectList()
+				.expand((page) -> (page.size() < ERASE_PAGE) ? Mono.empty()
+						: this.posts.findByUserBucket(userId, slice, page.get(page.size() - 1).position(), ERASE_PAGE)
+							.collectList())
+				.concatMapIterable(Function.identity())
+				.flatMap((row) -> this.posts.findById(row.postId())
+					.defaultIfEmpty(
+							new PostsByIdRow(row.postId(), userId, row.content(), row.hashtags(), row.postTime()))
+					.filter((post) -> post.authorId().equals(userId))
+					.flatMap(this::deleteRecorded), ERASE_CONCURRENCY)
+				.then();
+		}).then();
 	}
 
 	private Mono<Long> deleteEverywhere(PostsByIdRow post, long timestamp) {

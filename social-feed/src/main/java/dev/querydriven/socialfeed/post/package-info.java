@@ -41,6 +41,17 @@
  * {@code write_intents} too (kind {@code post-liked}): one cut short between its insert
  * and its increment is finished by the sweeper, which recounts the post's likers. The
  * liker's row also answers "has this user liked this post" (Q19, the state of the like
- * button): one row, by the table's full primary key.
+ * button): one row, by the table's full primary key. An unlike mirrors the like
+ * ({@code DELETE ... IF EXISTS}, and only an applied one decrements; kind
+ * {@code post-unliked}).
+ *
+ * <p>
+ * Each like is copied by liker into {@code likes_by_user} (Q21), which an erasure reads
+ * to find a user's likes without scanning every post's likers. The copy follows the
+ * lightweight transaction with a plain write whose timestamp comes from the like itself
+ * (its {@code liked_at} for the insert, a later instant for an unlike's delete), so a
+ * repeat, a replay and the backfill of older likes all converge
+ * ({@link dev.querydriven.socialfeed.post.LikeService}); a deleted post's copies go
+ * before its likers ({@link dev.querydriven.socialfeed.post.LikeCopies}).
  */
 package dev.querydriven.socialfeed.post;

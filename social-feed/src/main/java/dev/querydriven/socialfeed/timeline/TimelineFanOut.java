@@ -156,6 +156,20 @@ class TimelineFanOut {
 	}
 
 	/**
+	 * A follow ended by an erasure stops pulling the author, like an unfollow, but hides
+	 * nothing: the erased author's posts are deleted from every timeline they were
+	 * delivered to, and a marker would be one more row naming the erased user. A marker
+	 * an earlier unfollow of the same two users left is deleted too.
+	 */
+	Mono<Void> forgetFollow(DenormalizedWrite.Builder write, FollowChange change) {
+		return this.timelines.deleteHighFanoutFollowing(change.followerId(), change.authorId())
+			.doOnNext(write::put)
+			.then(this.timelines.deleteHiddenAuthor(change.followerId(), change.authorId()))
+			.doOnNext(write::put)
+			.then();
+	}
+
+	/**
 	 * After a new follow is written and counted: a follower of a high-fanout author
 	 * starts pulling their posts from now on (no backfill), with the follow's timestamp;
 	 * an author reaching the threshold is promoted. The author's mode is read only now,

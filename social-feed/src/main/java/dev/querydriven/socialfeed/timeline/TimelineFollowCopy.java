@@ -11,7 +11,8 @@ import org.springframework.stereotype.Component;
  * What a follow changes in timelines: an unfollow stops pulling the author and hides
  * their entries, in the unfollow's one write; a follow, once written and counted, starts
  * pulling a high-fanout author or promotes one that reached the threshold
- * ({@link TimelineFanOut}).
+ * ({@link TimelineFanOut}); a follow ended by an erasure stops pulling and removes any
+ * hiding marker, leaving no row that names the erased user.
  */
 @Component
 class TimelineFollowCopy implements Copy<FollowChange> {
@@ -24,7 +25,11 @@ class TimelineFollowCopy implements Copy<FollowChange> {
 
 	@Override
 	public Mono<Void> write(DenormalizedWrite.Builder write, FollowChange change) {
-		return (change.kind() == FollowChange.Kind.UNFOLLOWED) ? this.fanOut.unfollow(write, change) : Mono.empty();
+		return switch (change.kind()) {
+			case UNFOLLOWED -> this.fanOut.unfollow(write, change);
+			case ERASED -> this.fanOut.forgetFollow(write, change);
+			case FOLLOWED -> Mono.empty();
+		};
 	}
 
 	@Override

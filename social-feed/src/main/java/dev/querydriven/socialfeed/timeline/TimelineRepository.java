@@ -2,6 +2,7 @@ package dev.querydriven.socialfeed.timeline;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -23,6 +24,7 @@ import dev.querydriven.socialfeed.post.PostsByIdRow;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
+import org.springframework.data.cassandra.core.DeleteOptions;
 import org.springframework.data.cassandra.core.EntityWriteResult;
 import org.springframework.data.cassandra.core.InsertOptions;
 import org.springframework.data.cassandra.core.ReactiveCassandraOperations;
@@ -261,6 +263,81 @@ class TimelineRepository {
 	@ServesQuery("Q15")
 	Mono<BoundStatement> insertHiddenAuthor(UUID userId, UUID authorId, Instant hiddenBefore, Duration ttl) {
 		return this.statements.insert(new TimelineHiddenAuthorsRow(userId, authorId, hiddenBefore), withTtl(ttl));
+	}
+
+	/**
+	 * The marker that hides an author from one reader (for a dual write): deleted when a
+	 * follow of the two ends with an erasure.
+	 * @param userId the reader
+	 * @param authorId the author
+	 * @return the statement
+	 */
+	@ServesQuery("Q15")
+	Mono<BoundStatement> deleteHiddenAuthor(UUID userId, UUID authorId) {
+		return this.statements.delete(new TimelineHiddenAuthorsRow(userId, authorId, null), COPY);
+	}
+
+	/**
+	 * Every marker of an erased reader: one partition tombstone.
+	 * @param userId the reader
+	 * @return the statement
+	 */
+	@ServesQuery("Q15")
+	Mono<BoundStatement> deleteHiddenAuthors(UUID userId) {
+		return this.statements.delete(Query.query(where("userId").is(userId)).queryOptions(COPY),
+				TimelineHiddenAuthorsRow.class);
+	}
+
+	/**
+	 * Every pull row of an erased reader: one partition tombstone.
+	 * @param userId the reader
+	 * @return the statement
+	 */
+	@ServesQuery("Q14")
+	Mono<BoundStatement> deletePulledAuthors(UUID userId) {
+		return this.statements.delete(Query.query(where("userId").is(userId)).queryOptions(COPY),
+				HighFanoutFollowingByUserRow.class);
+	}
+
+	/**
+	 * One day of an erased reader's timeline: one partition tombstone.
+	 * @param userId the reader
+	 * @param day the day
+	 * @return the statement
+	 */
+	@ServesQuery("Q6")
+	Mono<BoundStatement> deleteDay(UUID userId, LocalDate day) {
+		return this.statements.delete(Query.query(where("userId").is(userId), where("day").is(day)).queryOptions(COPY),
+				UserTimelineRow.class);
+	}
+
+	/**
+	 * The record that a post was delivered to one reader: deleted with the erased
+	 * reader's timeline, as the record of a deleted post's recipients goes with the post.
+	 * @param postId the post
+	 * @param recipientId the erased reader
+	 * @return the statement
+	 */
+	@ServesQuery("Q16")
+	Mono<BoundStatement> deleteDelivery(UUID postId, UUID recipientId) {
+		return this.statements.delete(new TimelineDeliveriesByPostRow(postId, recipientId), COPY);
+	}
+
+	/**
+	 * Forgets that an erased author was high-fanout. The table takes lightweight
+	 * transactions only (a promotion is one), so the delete is one too.
+	 * @param authorId the erased author
+	 * @return completes once the row is gone
+	 */
+	@ServesQuery("Q13")
+	Mono<Boolean> forgetHighFanoutAuthor(UUID authorId) {
+		DeleteOptions options = DeleteOptions.builder()
+			.withIfExists()
+			.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+			.serialConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL)
+			.build();
+		return LightweightTransactions.execute(Mono.defer(() -> this.template
+			.delete(Query.query(where("authorId").is(authorId)).queryOptions(options), HighFanoutAuthorsRow.class)));
 	}
 
 	@ServesQuery("Q15")

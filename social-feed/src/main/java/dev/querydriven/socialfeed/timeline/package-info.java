@@ -51,6 +51,10 @@
  * page instead of a scan of 30 days of timeline and a tombstone per entry. Deleting a
  * post removes every copy: the fan-out recorded its recipients in
  * {@code timeline_deliveries_by_post}, the post's own partition, before writing the
- * copies.
+ * copies. An erased user's timeline goes whole
+ * ({@link dev.querydriven.socialfeed.timeline.TimelineErasure}): each day of the
+ * retention (one partition tombstone, after the delivery records that lead to its
+ * entries), their markers and pulled authors; the follows an erasure ends leave no marker
+ * behind.
  */
 package dev.querydriven.socialfeed.timeline;

@@ -50,6 +50,11 @@ class UserRepository {
 		.idempotent(true)
 		.build();
 
+	private static final DeleteOptions PROFILE_DELETE = DeleteOptions.builder()
+		.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
+		.idempotent(true)
+		.build();
+
 	private static final InsertOptions CLAIM = InsertOptions.builder()
 		.withIfNotExists()
 		.consistencyLevel(ConsistencyLevel.LOCAL_QUORUM)
@@ -65,6 +70,20 @@ class UserRepository {
 	@ServesQuery("Q1")
 	Mono<Void> insert(UsersByIdRow user) {
 		return this.template.insert(user, PROFILE).then();
+	}
+
+	/**
+	 * Deletes a user's profile: the last step of an erasure. A plain delete, with the
+	 * driver's timestamp like the profile's insert, so it wins over every earlier write
+	 * of the row.
+	 * @param userId the user
+	 * @return completes when deleted
+	 */
+	@ServesQuery("Q1")
+	Mono<Void> delete(UUID userId) {
+		return this.template
+			.delete(Query.query(where("userId").is(userId)).queryOptions(PROFILE_DELETE), UsersByIdRow.class)
+			.then();
 	}
 
 	@ServesQuery("Q1")

@@ -4,14 +4,14 @@ import java.time.Instant;
 import java.util.UUID;
 
 /**
- * A user, as the API returns it.
+ * A user's public profile: what anyone may read about a user. It carries no email: an
+ * email is personal data, read only by its owner or an admin ({@link AccountResponse}).
  *
  * @param id the user's id
  * @param username the username, lower-case
- * @param email the email, lower-case
  * @param displayName the display name
  * @param createdAt when the user registered
  */
-public record UserResponse(UUID id, String username, String email, String displayName, Instant createdAt) {
+public record UserResponse(UUID id, String username, String displayName, Instant createdAt) {
 
 }

@@ -84,8 +84,10 @@ public class UserService implements IntentReplayer {
 		if (registered.username().equals(asked.username()) && registered.email().equals(asked.email())) {
 			return Mono.just(registered);
 		}
-		return Mono.error(new ConflictException("User " + registered.userId() + " is already registered, as '"
-				+ registered.username() + "'; a user registers once"));
+		// The problem names the fields, never their values: a 409 is no way to read
+		// anyone's username or email back.
+		return Mono.error(new ConflictException("User " + registered.userId()
+				+ " is already registered, with another username or email (username, email); a user registers once"));
 	}
 
 	private Mono<UsersByIdRow> claimAndWrite(UsersByIdRow user) {
@@ -94,12 +96,12 @@ public class UserService implements IntentReplayer {
 		String email = user.email();
 		return this.users.claimUsername(user).flatMap((usernameClaimed) -> {
 			if (!usernameClaimed) {
-				return Mono.error(new ConflictException("The username '" + username + "' is taken"));
+				return Mono.error(new ConflictException("The username is taken (username)"));
 			}
 			return this.users.claimEmail(email, userId).flatMap((emailClaimed) -> {
 				if (!emailClaimed) {
 					return this.users.releaseUsername(username, userId)
-						.then(Mono.error(new ConflictException("The email '" + email + "' is taken")));
+						.then(Mono.error(new ConflictException("The email is taken (email)")));
 				}
 				// A repeat racing its first attempt answers the profile that wrote;
 				// one of other names that lost such a race gives its claims back.
@@ -174,7 +176,9 @@ public class UserService implements IntentReplayer {
 	 * safe: a claim held by anyone else is left alone.
 	 */
 	private Mono<UsersByIdRow> releaseClaims(UsersByIdRow user, Throwable error) {
-		logger.warn("Registration of {} failed, releasing its claims: {}", user.username(), error.toString());
+		// The user's id, never the username or email: a log line is personal data's
+		// longest-lived copy, and nothing can erase it.
+		logger.warn("Registration of user {} failed, releasing its claims: {}", user.userId(), error.toString());
 		return this.users.releaseUsername(user.username(), user.userId())
 			.then(this.users.releaseEmail(user.email(), user.userId()))
 			.onErrorResume((releaseError) -> {
@@ -182,6 +186,24 @@ public class UserService implements IntentReplayer {
 				return Mono.empty();
 			})
 			.then(Mono.error(error));
+	}
+
+	/**
+	 * The last step of a user's erasure: the username's and the email's claims, then the
+	 * profile. The claims are released as a failed registration releases them, by
+	 * lightweight transaction and only if this user holds them
+	 * ({@code IF user_id = :me}): the claim tables take no plain write (no client
+	 * timestamp Paxos could not order), and a name someone else claimed since is theirs.
+	 * The profile goes last: while it exists, a repeated or replayed erasure still finds
+	 * the names to release. Idempotent: a claim already released does not apply, a
+	 * deleted profile is deleted again.
+	 * @param user the user's profile
+	 * @return completes when the claims and the profile are gone
+	 */
+	public Mono<Void> erase(UsersByIdRow user) {
+		return this.users.releaseUsername(user.username(), user.userId())
+			.then(this.users.releaseEmail(user.email(), user.userId()))
+			.then(this.users.delete(user.userId()));
 	}
 
 	/**

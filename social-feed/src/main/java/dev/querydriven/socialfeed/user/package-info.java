@@ -13,5 +13,14 @@
  * registration won in the meantime. The claim tables are written only with lightweight
  * transactions; a plain write on the same cells would carry a client timestamp Paxos
  * cannot order.
+ *
+ * <p>
+ * An email is personal data: the public profile ({@code UserResponse}) leaves it out, and
+ * only the user or an admin reads the account that holds it ({@code AccountResponse}); a
+ * problem names the field that conflicts or is unknown, never its value, and a log line
+ * names the user's id. The column is masked in both tables ({@code MASKED WITH DEFAULT}):
+ * a role without {@code UNMASK} reads {@code ****}. An erasure releases both claims as a
+ * failed registration does, then deletes the profile, last
+ * ({@link dev.querydriven.socialfeed.user.UserService#erase}).
  */
 package dev.querydriven.socialfeed.user;

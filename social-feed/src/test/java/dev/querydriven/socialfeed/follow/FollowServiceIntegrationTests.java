@@ -1,5 +1,7 @@
 package dev.querydriven.socialfeed.follow;
 
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -342,6 +344,60 @@ class FollowServiceIntegrationTests {
 
 	private List<UUID> followerIds(UsersByIdRow user, int shard) {
 		return followerRows(user, shard).stream().map((row) -> row.getUuid("follower_id")).toList();
+	}
+
+	/**
+	 * A follow from before follower shards, as the follower-shards rebuild leaves it (no
+	 * shard recorded, its follower row in shard 0, counted before follow claims existed)
+	 * is unfollowed from shard 0 and uncounted once; followed again first, it is not
+	 * counted twice, and its unfollow still uncounts it once.
+	 */
+	@Test
+	@ServesQuery({ "Q3", "Q11", "Q12", "Q20" })
+	void followsFromBeforeShardsAreUnfollowedFromShardZeroAndCountedOnce() {
+		UsersByIdRow alice = this.fixtures.user();
+		UsersByIdRow carol = this.fixtures.user();
+		UsersByIdRow bob = this.fixtures.user();
+		followAsBeforeShards(alice, bob);
+		followAsBeforeShards(carol, bob);
+		this.follows.follow(alice.userId(), bob.userId(), this.fixtures.tick()).block();
+		assertThat(followerCount(bob)).isEqualTo(2);
+		assertThat(this.fixtures.rows(
+				"SELECT follower_shards FROM following_by_user WHERE user_id = ? AND followed_id = ?", alice.userId(),
+				bob.userId()))
+			.singleElement()
+			.satisfies((row) -> assertThat(row.getSet("follower_shards", Integer.class)).containsExactly(0));
+		this.follows.unfollow(alice.userId(), bob.userId(), this.fixtures.tick()).block();
+		this.follows.unfollow(carol.userId(), bob.userId(), this.fixtures.tick()).block();
+		assertThat(this.fixtures
+			.uuids("SELECT follower_id FROM followers_by_user_shard WHERE user_id = ? AND shard = 0", bob.userId()))
+			.isEmpty();
+		assertThat(followerCount(bob)).isZero();
+	}
+
+	/**
+	 * A follow written at schema step 006 as the rebuild leaves it: the follower's row of
+	 * the follow (no shard recorded), its follower row in shard 0, its count (no claim).
+	 */
+	private void followAsBeforeShards(UsersByIdRow follower, UsersByIdRow followed) {
+		Instant at = this.fixtures.tick().truncatedTo(ChronoUnit.MILLIS);
+		long micros = ChronoUnit.MICROS.between(Instant.EPOCH, at);
+		this.session.execute(
+				SimpleStatement
+					.newInstance(
+							"INSERT INTO following_by_user (user_id, followed_id, username, display_name, followed_at) "
+									+ "VALUES (?, ?, ?, ?, ?)",
+							follower.userId(), followed.userId(), followed.username(), followed.displayName(), at)
+					.setQueryTimestamp(micros));
+		this.session.execute(
+				SimpleStatement
+					.newInstance(
+							"INSERT INTO followers_by_user_shard (user_id, shard, follower_id, username, display_name, "
+									+ "followed_at) VALUES (?, 0, ?, ?, ?, ?)",
+							followed.userId(), follower.userId(), follower.username(), follower.displayName(), at)
+					.setQueryTimestamp(micros));
+		this.session.execute(SimpleStatement
+			.newInstance("UPDATE follower_counts SET followers = followers + 1 WHERE user_id = ?", followed.userId()));
 	}
 
 	private long followerCount(UsersByIdRow user) {

@@ -10,11 +10,13 @@ import dev.querydriven.servicesupport.web.NotFoundException;
 import dev.querydriven.socialfeed.Fixtures;
 import dev.querydriven.socialfeed.SocialFeedIntegrationTest;
 import dev.querydriven.socialfeed.user.UsersByIdRow;
+import dev.querydriven.testsupport.Callers;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
 import reactor.test.StepVerifier;
 
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.test.web.reactive.server.WebTestClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -33,6 +35,12 @@ class LikeServiceIntegrationTests {
 
 	@Autowired
 	private Fixtures fixtures;
+
+	@Autowired
+	private WebTestClient client;
+
+	@Autowired
+	private Callers callers;
 
 	/** A repeated like changes nothing: one likers row, a count of one. */
 	@Test
@@ -126,6 +134,56 @@ class LikeServiceIntegrationTests {
 			.verify();
 		assertThat(this.fixtures.rows("SELECT user_id FROM post_likers WHERE post_id = ?", post.postId())).isEmpty();
 		assertThat(this.fixtures.rows("SELECT likes FROM post_like_counts WHERE post_id = ?", post.postId())).isEmpty();
+	}
+
+	/**
+	 * On the request path every like and unlike keeps the liker's copy in
+	 * {@code likes_by_user} in step with {@code post_likers}: written with the like's own
+	 * time as its timestamp (a repeat rewrites the same cells), gone with the unlike (a
+	 * repeat is a 204 too), back with a later like, gone with the post.
+	 */
+	@Test
+	@ServesQuery({ "Q17", "Q18", "Q19", "Q21" })
+	void likesAndUnlikesKeepTheLikersCopyInStep() {
+		UsersByIdRow author = this.fixtures.user();
+		UsersByIdRow fan = this.fixtures.user();
+		PostsByIdRow post = this.fixtures.post(author, "like, unlike, like again");
+		WebTestClient asFan = this.client.mutateWith(this.callers.as(fan.userId()));
+		Instant first = this.fixtures.tick().truncatedTo(ChronoUnit.MILLIS);
+		asFan.post().uri("/posts/{p}/likes", post.postId()).exchange().expectStatus().isNoContent();
+		this.fixtures.tick();
+		asFan.post().uri("/posts/{p}/likes", post.postId()).exchange().expectStatus().isNoContent();
+		assertThat(copies(fan)).containsExactly(post.postId() + " " + first + " " + micros(first));
+		this.fixtures.tick();
+		for (int attempt = 0; attempt < 2; attempt++) {
+			asFan.delete().uri("/posts/{p}/likes", post.postId()).exchange().expectStatus().isNoContent();
+		}
+		assertThat(copies(fan)).isEmpty();
+		assertThat(this.fixtures.uuids("SELECT user_id FROM post_likers WHERE post_id = ?", post.postId())).isEmpty();
+		this.posts.findWithLikes(post.postId())
+			.map(PostService.PostWithLikes::likes)
+			.as(StepVerifier::create)
+			.expectNext(0L)
+			.verifyComplete();
+		Instant again = this.fixtures.tick().truncatedTo(ChronoUnit.MILLIS);
+		asFan.post().uri("/posts/{p}/likes", post.postId()).exchange().expectStatus().isNoContent();
+		assertThat(copies(fan)).containsExactly(post.postId() + " " + again + " " + micros(again));
+		this.posts.delete(author.userId(), post.postId()).block();
+		assertThat(copies(fan)).isEmpty();
+	}
+
+	/** A user's copies of their likes: "post liked_at writetime". */
+	private List<String> copies(UsersByIdRow user) {
+		return this.fixtures
+			.rows("SELECT post_id, liked_at, WRITETIME(liked_at) AS written FROM likes_by_user WHERE user_id = ?",
+					user.userId())
+			.stream()
+			.map((row) -> row.getUuid("post_id") + " " + row.getInstant("liked_at") + " " + row.getLong("written"))
+			.toList();
+	}
+
+	private static long micros(Instant at) {
+		return ChronoUnit.MICROS.between(Instant.EPOCH, at);
 	}
 
 }

@@ -49,13 +49,17 @@ class FanOutIntegrationTests {
 
 	@BeforeAll
 	static void createTables() {
-		session = SharedCassandra.serviceSession("timeline_fanout");
-		session.execute("CREATE TABLE IF NOT EXISTS fanout_followers_by_user (user_id uuid, follower_id uuid, "
+		// The tables are created as a service's migrations create them, by the keyspace's
+		// migrator; the test reads and writes as the service's runtime role.
+		CqlSession migrator = SharedCassandra.migratorSession("timeline_fanout");
+		migrator.execute("CREATE TABLE IF NOT EXISTS fanout_followers_by_user (user_id uuid, follower_id uuid, "
 				+ "PRIMARY KEY (user_id, follower_id)) WITH comment = 'Q1: a user''s followers (the fan-out recipients)'");
-		session.execute("CREATE TABLE IF NOT EXISTS fanout_timeline (user_id uuid, post_time timestamp, post_id uuid, "
+		migrator.execute("CREATE TABLE IF NOT EXISTS fanout_timeline (user_id uuid, post_time timestamp, post_id uuid, "
 				+ "author_id uuid, content text, PRIMARY KEY (user_id, post_time, post_id)) "
 				+ "WITH CLUSTERING ORDER BY (post_time DESC, post_id DESC) "
 				+ "AND comment = 'Q2: a reader''s timeline, newest first (written by fan-out)'");
+		migrator.close();
+		session = SharedCassandra.serviceSession("timeline_fanout");
 		insertFollower = session.prepare("INSERT INTO fanout_followers_by_user (user_id, follower_id) VALUES (?, ?)");
 		selectFollowers = session.prepare("SELECT follower_id FROM fanout_followers_by_user WHERE user_id = ?");
 		deliverToTimeline = session.prepare("INSERT INTO fanout_timeline (user_id, post_time, post_id, author_id, "

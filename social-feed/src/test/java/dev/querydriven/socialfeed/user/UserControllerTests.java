@@ -18,6 +18,7 @@ import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTest
 import org.springframework.context.annotation.Import;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
+import org.springframework.security.test.web.reactive.server.SecurityMockServerConfigurers.JwtMutator;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
@@ -74,11 +75,11 @@ class UserControllerTests {
 			.isEqualTo("2026-05-01T10:00:00Z");
 	}
 
-	/** A taken username or email is a 409 problem. */
+	/** A taken username or email is a 409 problem naming the field, never the value. */
 	@Test
 	void takenUsernameIsConflict() {
 		given(this.users.register(any(), any(), any()))
-			.willReturn(Mono.error(new ConflictException("The username 'alice' is taken")));
+			.willReturn(Mono.error(new ConflictException("The username is taken (username)")));
 		this.client.mutateWith(Callers.mockCaller(UUID.randomUUID()))
 			.post()
 			.uri("/users")
@@ -91,7 +92,7 @@ class UserControllerTests {
 			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.expectBody()
 			.jsonPath("$.detail")
-			.isEqualTo("The username 'alice' is taken");
+			.isEqualTo("The username is taken (username)");
 	}
 
 	/** Malformed JSON is a 400 about the body. */
@@ -123,7 +124,7 @@ class UserControllerTests {
 		verifyNoInteractions(this.users);
 	}
 
-	/** A profile is found by id; an unknown id is a 404 problem. */
+	/** A profile is found by id, without its email; an unknown id is a 404 problem. */
 	@Test
 	void profileByIdOrNotFound() {
 		UUID known = UUID.randomUUID();
@@ -139,7 +140,9 @@ class UserControllerTests {
 			.isOk()
 			.expectBody()
 			.jsonPath("$.username")
-			.isEqualTo("bob");
+			.isEqualTo("bob")
+			.jsonPath("$.email")
+			.doesNotExist();
 		this.client.get()
 			.uri("/users/{id}", unknown)
 			.exchange()
@@ -147,6 +150,63 @@ class UserControllerTests {
 			.isNotFound()
 			.expectHeader()
 			.contentType(MediaType.APPLICATION_PROBLEM_JSON);
+	}
+
+	/**
+	 * The account (the profile with the email) is the user's own or an admin's: another
+	 * user's token is a 403 problem and the service is not called; no token is a 401.
+	 */
+	@Test
+	void accountIsTheUsersOrAnAdmins() {
+		UUID bob = UUID.randomUUID();
+		given(this.users.require(eq(bob), any()))
+			.willReturn(Mono.just(new UsersByIdRow(bob, "bob", "bob@example.com", "Bob", Instant.now())));
+		for (JwtMutator caller : List.of(Callers.mockCaller(bob),
+				Callers.mockCaller(UUID.randomUUID(), Caller.ADMIN))) {
+			this.client.mutateWith(caller)
+				.get()
+				.uri("/users/{id}/account", bob)
+				.exchange()
+				.expectStatus()
+				.isOk()
+				.expectBody()
+				.jsonPath("$.email")
+				.isEqualTo("bob@example.com");
+		}
+		this.client.mutateWith(Callers.mockCaller(UUID.randomUUID()))
+			.get()
+			.uri("/users/{id}/account", bob)
+			.exchange()
+			.expectStatus()
+			.isForbidden();
+		this.client.get().uri("/users/{id}/account", bob).exchange().expectStatus().isUnauthorized();
+	}
+
+	/**
+	 * An unknown username or email is a 404 problem naming the parameter, not echoing its
+	 * value.
+	 */
+	@Test
+	void notFoundProblemsNameTheParameterNotTheValue() {
+		given(this.users.findByUsername("nobody_here")).willReturn(Mono.empty());
+		given(this.users.findByEmail("nobody@example.com")).willReturn(Mono.empty());
+		this.client.get()
+			.uri("/users/by-username/nobody_here")
+			.exchange()
+			.expectStatus()
+			.isNotFound()
+			.expectBody()
+			.jsonPath("$.detail")
+			.isEqualTo("No user has this username (username)");
+		this.client.mutateWith(Callers.mockCaller(UUID.randomUUID(), Caller.ADMIN))
+			.get()
+			.uri("/users/by-email/{email}", "nobody@example.com")
+			.exchange()
+			.expectStatus()
+			.isNotFound()
+			.expectBody()
+			.jsonPath("$.detail")
+			.isEqualTo("No user has this email (email)");
 	}
 
 	/** An id that is not a UUID is a 400 naming the path variable. */
