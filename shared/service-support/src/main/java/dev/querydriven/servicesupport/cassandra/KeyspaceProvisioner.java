@@ -180,10 +180,8 @@ public final class KeyspaceProvisioner {
 	}
 
 	/**
-	 * What a role holds, by resource ({@code data/<keyspace>}, {@code data/<keyspace>/
-	 *
-	<table>
-	 * }, ...), read as the superuser.
+	 * What a role holds, by resource ({@code data/ks} for a keyspace, {@code data/ks/t}
+	 * for one of its tables, ...), read as the superuser.
 	 */
 	private static Map<String, Set<String>> heldPermissions(CqlSession admin, String role) {
 		Map<String, Set<String>> held = new LinkedHashMap<>();
