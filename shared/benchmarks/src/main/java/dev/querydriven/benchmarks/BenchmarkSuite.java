@@ -23,11 +23,13 @@ import dev.querydriven.benchmarks.api.DataSet;
 import dev.querydriven.benchmarks.api.ServiceBenchmark;
 import dev.querydriven.benchmarks.http.GatlingRun;
 import dev.querydriven.benchmarks.http.HttpPlan;
+import dev.querydriven.benchmarks.http.ResponseItems;
 import dev.querydriven.benchmarks.http.ServiceJvm;
 import dev.querydriven.benchmarks.layers.LayerRunner;
 import dev.querydriven.benchmarks.layers.LayerTask;
 import dev.querydriven.benchmarks.measure.Machine;
 import dev.querydriven.benchmarks.measure.Outcome;
+import dev.querydriven.benchmarks.measure.ThreadCpu;
 import dev.querydriven.benchmarks.measure.ServerWarnings;
 import dev.querydriven.benchmarks.profile.Profiles;
 import dev.querydriven.benchmarks.report.Goals;
@@ -345,26 +347,28 @@ public final class BenchmarkSuite {
 			}
 			Map<String, DataSet> data = new LinkedHashMap<>();
 			results.forEach((result) -> data.put(result.service(), result.data()));
+			Map<String, Double> items = itemsPerResponse(results, urls, data);
 			Path http = this.output.resolve("http");
 			Map<String, List<Run>> runs = new HashMap<>();
 			Map<String, Double> throughput = new HashMap<>();
 			if (this.settings.parallel()) {
 				// The smoke run: one Gatling JVM, every phase at a rate known in advance.
-				GatlingRun.Result smoke = this.gatling.run(openPlan(results, urls, data, Map.of()), processes,
-						node.processHandle());
+				GatlingRun.Result smoke = this.gatling.run(openPlan(results, urls, processes, data, Map.of()),
+						processes, node.processHandle());
 				reports.add(this.output.relativize(smoke.report()).toString());
-				collect(smoke, runs, throughput);
+				collect(smoke, runs, throughput, items);
 			}
 			else {
-				GatlingRun.Result closed = GatlingRun.run(this.settings.jvmOptions(), closedPlan(results, urls, data),
-						http, "closed", processes, node.processHandle(), (message) -> logger.info("{}", message));
-				reports.add(this.output.relativize(closed.report()).toString());
-				collect(closed, runs, throughput);
-				GatlingRun.Result open = GatlingRun.run(this.settings.jvmOptions(),
-						openPlan(results, urls, data, throughput), http, "open", processes, node.processHandle(),
+				GatlingRun.Result closed = GatlingRun.run(this.settings.jvmOptions(),
+						closedPlan(results, urls, processes, data), http, "closed", processes, node.processHandle(),
 						(message) -> logger.info("{}", message));
+				reports.add(this.output.relativize(closed.report()).toString());
+				collect(closed, runs, throughput, items);
+				GatlingRun.Result open = GatlingRun.run(this.settings.jvmOptions(),
+						openPlan(results, urls, processes, data, throughput), http, "open", processes,
+						node.processHandle(), (message) -> logger.info("{}", message));
 				reports.add(this.output.relativize(open.report()).toString());
-				collect(open, runs, new HashMap<>());
+				collect(open, runs, new HashMap<>(), items);
 			}
 			List<ServiceResult> measured = merge(results, runs, Map.of());
 			Map<String, List<Profile>> profiles = profileHttp(measured, urls, data, processes, node, http);
@@ -391,25 +395,27 @@ public final class BenchmarkSuite {
 		}
 	}
 
-	private HttpPlan closedPlan(List<ServiceResult> results, Map<String, String> urls, Map<String, DataSet> data) {
+	private HttpPlan closedPlan(List<ServiceResult> results, Map<String, String> urls,
+			Map<String, ProcessHandle> processes, Map<String, DataSet> data) {
 		List<HttpPlan.Phase> phases = new ArrayList<>();
 		int lane = 0;
 		for (WorkloadResult workload : workloads(results)) {
 			String url = urls.get(workload.info().service());
-			warmUp(phases, lane, workload, url, this.settings.httpWarmUp());
+			warmUp(phases, lane, workload, url, processes);
 			phases.add(closedPhase(phases.size(), lane, workload, url, HttpPlan.Phase.CLOSED, this.settings.window()));
 			lane += this.settings.parallel() ? 1 : 0;
 		}
 		return new HttpPlan(this.benchmarks.repository(), phases, data);
 	}
 
-	private HttpPlan openPlan(List<ServiceResult> results, Map<String, String> urls, Map<String, DataSet> data,
-			Map<String, Double> closedThroughput) {
+	private HttpPlan openPlan(List<ServiceResult> results, Map<String, String> urls,
+			Map<String, ProcessHandle> processes, Map<String, DataSet> data, Map<String, Double> closedThroughput) {
 		List<HttpPlan.Phase> phases = new ArrayList<>();
 		int lane = 0;
 		for (WorkloadResult workload : workloads(results)) {
 			String url = urls.get(workload.info().service());
 			if (this.settings.parallel()) {
+				warmUp(phases, lane, workload, url, processes);
 				phases.add(
 						closedPhase(phases.size(), lane, workload, url, HttpPlan.Phase.CLOSED, this.settings.window()));
 			}
@@ -417,30 +423,48 @@ public final class BenchmarkSuite {
 				lane += this.settings.parallel() ? 1 : 0;
 				continue;
 			}
-			warmUp(phases, lane, workload, url, this.settings.warmUp());
-			// Without a measured throughput (the smoke run), the concurrency per second.
-			double saturation = closedThroughput.getOrDefault(workload.info().id(),
-					(double) this.settings.concurrency());
+			if (!this.settings.parallel()) {
+				// The steps follow each other on the same request: the first one's
+				// warm-up
+				// warms the service for them all (in the smoke run, the closed window
+				// just before them does).
+				warmUp(phases, lane, workload, url, processes);
+			}
+			// Without a measured throughput (the smoke run), five times the concurrency
+			// per second: arrivals close enough together that a step's last request
+			// starts near its end, as at the full run's rates.
+			double saturation = closedThroughput.getOrDefault(workload.info().id(), 5.0 * this.settings.concurrency());
 			for (double step : this.settings.openSteps()) {
+				double seconds = seconds(this.settings.openStep());
 				phases.add(new HttpPlan.Phase(phases.size(), lane, workload.info().id(), url, true, 0,
-						Math.max(1, Math.round(saturation * step)), seconds(this.settings.openStep()),
-						this.settings.samples(workload.info()), HttpPlan.Phase.OPEN));
+						Math.max(1, Math.round(saturation * step)), seconds, this.settings.samples(workload.info()),
+						HttpPlan.Phase.OPEN, seconds, -1));
 			}
 			lane += this.settings.parallel() ? 1 : 0;
 		}
 		return new HttpPlan(this.benchmarks.repository(), phases, data);
 	}
 
-	private void warmUp(List<HttpPlan.Phase> phases, int lane, WorkloadResult workload, String url, Duration duration) {
-		if (!duration.isZero()) {
-			phases.add(closedPhase(phases.size(), lane, workload, url, HttpPlan.Phase.WARM_UP, duration));
+	/**
+	 * A warm-up before a measured window: the window's request, in flight as often as in
+	 * a closed-model window, for {@code warmUp} at least and then until the service JVM's
+	 * compiler is quiet, {@code httpWarmUpLimit} at most.
+	 */
+	private void warmUp(List<HttpPlan.Phase> phases, int lane, WorkloadResult workload, String url,
+			Map<String, ProcessHandle> processes) {
+		if (this.settings.httpWarmUpLimit().isZero()) {
+			return;
 		}
+		phases.add(new HttpPlan.Phase(phases.size(), lane, workload.info().id(), url, false,
+				this.settings.concurrency(), 0, seconds(this.settings.httpWarmUpLimit()),
+				this.settings.samples(workload.info()), HttpPlan.Phase.WARM_UP, seconds(this.settings.warmUp()),
+				processes.get(workload.info().service()).pid()));
 	}
 
 	private HttpPlan.Phase closedPhase(int index, int lane, WorkloadResult workload, String url, String kind,
 			Duration duration) {
 		return new HttpPlan.Phase(index, lane, workload.info().id(), url, false, this.settings.concurrency(), 0,
-				seconds(duration), this.settings.samples(workload.info()), kind);
+				seconds(duration), this.settings.samples(workload.info()), kind, seconds(duration), -1);
 	}
 
 	private static double seconds(Duration duration) {
@@ -455,14 +479,15 @@ public final class BenchmarkSuite {
 	 * The measured phases of a run as runs of the HTTP layer; a warm-up's errors are
 	 * carried into the run it warmed up.
 	 */
-	private static void collect(GatlingRun.Result result, Map<String, List<Run>> runs, Map<String, Double> throughput) {
+	private static void collect(GatlingRun.Result result, Map<String, List<Run>> runs, Map<String, Double> throughput,
+			Map<String, Double> items) {
 		long warmUpErrors = 0;
 		double warmUpSeconds = 0;
 		for (GatlingRun.PhaseResult phase : result.phases().values()) {
 			HttpPlan.Phase plan = phase.phase();
-			if (HttpPlan.Phase.WARM_UP.equals(plan.kind())) {
+			if (plan.warmUp()) {
 				warmUpErrors = phase.outcome().errors();
-				warmUpSeconds = plan.seconds();
+				warmUpSeconds = phase.outcome().seconds();
 				continue;
 			}
 			if (HttpPlan.Phase.PROFILE.equals(plan.kind())) {
@@ -470,16 +495,44 @@ public final class BenchmarkSuite {
 			}
 			Outcome o = phase.outcome();
 			Outcome outcome = new Outcome(o.seconds(), o.requests(), o.errors(), o.timeouts(), warmUpErrors,
-					o.throughput(), o.latency(), o.rowsPerRequest(), o.errorSamples());
+					o.throughput(), o.latency(), items.get(plan.workload()), o.errorSamples());
+			ThreadCpu.Use threads = phase.serviceThreads();
 			runs.computeIfAbsent(plan.workload(), (id) -> new ArrayList<>())
 				.add(new Run(plan.workload(), Layer.HTTP, plan.open() ? Run.OPEN : Run.CLOSED, plan.concurrency(),
-						plan.rate(), outcome, phase.cpu(), -1, warmUpSeconds, -1));
+						plan.rate(), outcome, phase.cpu(), -1, warmUpSeconds,
+						(threads != null) ? threads.compilerMillis() : -1, threads));
 			warmUpErrors = 0;
 			warmUpSeconds = 0;
 			if (!plan.open()) {
 				throughput.put(plan.workload(), o.throughput());
 			}
 		}
+	}
+
+	/**
+	 * The items each request's responses carry over HTTP, on average over its inputs: for
+	 * a read, asked once per input and held against the rows the service layer returned
+	 * for the same inputs (a difference is noted, and its ratios are not judged); for a
+	 * write, the rows it writes.
+	 */
+	private Map<String, Double> itemsPerResponse(List<ServiceResult> results, Map<String, String> urls,
+			Map<String, DataSet> data) {
+		Map<String, Double> items = new HashMap<>();
+		for (WorkloadResult workload : workloads(results)) {
+			String id = workload.info().id();
+			if (workload.info().writes()) {
+				items.put(id, (double) workload.info().rowsPerRequest());
+				continue;
+			}
+			List<Integer> http = ResponseItems.probe(this.benchmarks.workload(id), data.get(workload.info().service()),
+					workload.inputRows().size(), urls.get(workload.info().service()));
+			if (!http.equals(workload.inputRows())) {
+				this.notes.add(id + ": unequal work, HTTP's responses carry " + http
+						+ " items where the service layer returned " + workload.inputRows() + " rows");
+			}
+			items.put(id, http.stream().mapToInt(Integer::intValue).average().orElse(0));
+		}
+		return items;
 	}
 
 	private static List<ServiceResult> merge(List<ServiceResult> results, Map<String, List<Run>> runs,
@@ -497,8 +550,8 @@ public final class BenchmarkSuite {
 	}
 
 	/**
-	 * Profiles the service JVM of every workload whose HTTP layer missed its goal, one
-	 * profiled phase after a warm-up each.
+	 * Profiles the service JVM under every hot request, and under any other whose HTTP
+	 * layer missed its goal: one profiled phase each, after its warm-up.
 	 */
 	private Map<String, List<Profile>> profileHttp(List<ServiceResult> measured, Map<String, String> urls,
 			Map<String, DataSet> data, Map<String, ProcessHandle> processes, EmbeddedCassandra node, Path http) {
@@ -511,9 +564,9 @@ public final class BenchmarkSuite {
 			boolean missed = Goals.judge(workload)
 				.stream()
 				.anyMatch((verdict) -> verdict.layer() == Layer.HTTP && !verdict.met());
-			if (missed) {
+			if (workload.info().hottest() || missed) {
 				String url = urls.get(workload.info().service());
-				warmUp(phases, 0, workload, url, Duration.ofSeconds(2));
+				warmUp(phases, 0, workload, url, processes);
 				phases
 					.add(closedPhase(phases.size(), 0, workload, url, HttpPlan.Phase.PROFILE, this.settings.profile()));
 			}
@@ -526,14 +579,27 @@ public final class BenchmarkSuite {
 				node.processHandle(), (message) -> logger.info("{}", message));
 		Path directory = this.output.resolve("profiles");
 		createDirectories(directory);
+		double warmUpSeconds = 0;
 		for (HttpPlan.Phase phase : phases) {
-			Path jfr = result.profiles().resolve(phase.index() + ".jfr");
-			if (!HttpPlan.Phase.PROFILE.equals(phase.kind()) || !Files.isRegularFile(jfr)) {
+			GatlingRun.PhaseResult window = result.phases().get(phase.index());
+			if (phase.warmUp()) {
+				warmUpSeconds = (window != null) ? window.outcome().seconds() : 0;
+				continue;
+			}
+			Path collapsed = result.profiles().resolve(phase.index() + ".collapsed");
+			if (!Files.isRegularFile(collapsed)) {
+				this.notes.add(phase.workload() + ": the service JVM was not profiled (see "
+						+ this.output.relativize(http.resolve("profile").resolve("gatling.log")) + ")");
 				continue;
 			}
 			String name = phase.workload().replace('/', '-') + "-http";
-			Profile profile = Profiles.render(jfr, directory.resolve(name + ".html"), "profiles/" + name + ".html",
-					phase.workload(), Layer.HTTP, "service JVM");
+			long compiled = (window != null && window.serviceThreads() != null)
+					? window.serviceThreads().compilerMillis() : -1;
+			Profile profile = Profiles
+				.renderCollapsed(collapsed, directory.resolve(name + ".html"), "profiles/" + name + ".html",
+						phase.workload(), Layer.HTTP, "service JVM, all threads",
+						result.profilerEvents().get(phase.index()))
+				.inWindow(warmUpSeconds, compiled);
 			profiles.computeIfAbsent(phase.workload(), (id) -> new ArrayList<>()).add(profile);
 		}
 		return profiles;

@@ -21,9 +21,10 @@ import dev.querydriven.benchmarks.http.CallerTokens;
  * service layer
  * @param warmUpLimit the most: in between, the warm-up lasts until the JIT compiler of
  * the layer JVM is quiet ({@link dev.querydriven.benchmarks.measure.WarmUp})
- * @param httpWarmUp the warm-up before every closed-model HTTP window, in a service JVM
- * that starts cold (the open model, which runs the same requests after it, warms up for
- * {@code warmUp})
+ * @param httpWarmUpLimit the most a service JVM under HTTP warms up before each window
+ * (closed, the first open step, profiled): it loads the window's request for
+ * {@code warmUp} at least, then until the service JVM's compiler is quiet, watched from
+ * Gatling's JVM ({@link dev.querydriven.benchmarks.measure.WarmUp}); zero for no warm-up
  * @param window a measured window
  * @param windowRequests after how many started requests a window of the raw driver or the
  * service layer ends early ({@code 0}: never, the window lasts its whole length)
@@ -42,8 +43,8 @@ import dev.querydriven.benchmarks.http.CallerTokens;
  * @param nodeJvmOptions the options added to the node's own
  */
 public record SuiteSettings(String mode, Scale scale, int concurrency, Duration warmUp, Duration warmUpLimit,
-		Duration httpWarmUp, Duration window, int windowRequests, int samples, Duration profile, List<Double> openSteps,
-		Duration openStep, boolean parallel, boolean inProcessHttp, List<String> jvmOptions,
+		Duration httpWarmUpLimit, Duration window, int windowRequests, int samples, Duration profile,
+		List<Double> openSteps, Duration openStep, boolean parallel, boolean inProcessHttp, List<String> jvmOptions,
 		List<String> nodeJvmOptions) {
 
 	/**
@@ -71,41 +72,43 @@ public record SuiteSettings(String mode, Scale scale, int concurrency, Duration 
 	 * The full run: 64 requests in flight, 5 s measured per window. In the layer JVM, a
 	 * window warms up until the JIT compiler is quiet (3 s at least, 12 s at most: the
 	 * write paths with the most code never get quiet on two cores, and the summary shows
-	 * how long the compiler still ran in every window); a service JVM under HTTP, which
-	 * starts cold and whose compiler the suite does not watch, gets 6 s before its
-	 * closed-model window, and its open model 3 s (it has just run the same requests).
-	 * The open model steps from half the closed model's throughput to 125% of it, 3 s a
-	 * step; a layer that missed its goal is profiled for 4 s. The JVMs are the same size
-	 * and use the same collector as a small production service; the node runs as
-	 * Cassandra ships it. Together, with the data loaded and the JVMs started, the run
-	 * fits in 20 minutes on two cores.
+	 * how long the compiler still ran in every window). A service JVM under HTTP warms up
+	 * the same way before each window, 120 s at most: it starts cold, and its first
+	 * request's compiler ran for about a minute on two cores. The open model steps from
+	 * half the closed model's throughput to 125% of it, 3 s a step; a layer that missed
+	 * its goal is profiled for 4 s. The JVMs are the same size and use the same collector
+	 * as a small production service; the node runs as Cassandra ships it. Together, with
+	 * the data loaded and the JVMs started, the run fits in 30 minutes on two cores.
 	 * @return the settings
 	 */
 	public static SuiteSettings full() {
 		return new SuiteSettings("full", Scale.FULL, 64, Duration.ofSeconds(3), Duration.ofSeconds(12),
-				Duration.ofSeconds(6), Duration.ofSeconds(5), 0, 400, Duration.ofSeconds(4),
+				Duration.ofSeconds(120), Duration.ofSeconds(5), 0, 400, Duration.ofSeconds(4),
 				List.of(0.5, 0.75, 1.0, 1.25), Duration.ofSeconds(3), false, false,
 				List.of("-Xms1g", "-Xmx1g", "-XX:+UseG1GC"), List.of());
 	}
 
 	/**
 	 * The smoke run: tiny data, a few requests in flight, a second per window and no
-	 * warm-up (so that even a slow machine completes requests inside every window). A
-	 * window of the raw driver or the service layer ends early, after 16 requests (four
-	 * rounds of the 4 in flight): a closed loop runs as many requests as the cores allow,
-	 * and the windows of the services that started first would otherwise take the cores
-	 * from those still starting, for no more than a check needs. Its JVMs only have to
-	 * run, not to run fast: they compile with C1 only and collect with one thread, which
-	 * spares the two cores that five JVMs and the node share while their Spring contexts
-	 * start, and their driver sessions close after a tenth of a second of quiet on their
-	 * event loops rather than the default two seconds. The node compiles with C1 only
-	 * too: the run lasts less than a minute, too short for C2's optimizations of the
-	 * node's code to pay for their compilation (in three alternating pairs of runs, the
-	 * whole run used 11% less CPU time).
+	 * warm-up in the layer JVMs (so that even a slow machine completes requests inside
+	 * every window); over HTTP, a second's warm-up before each request's closed window,
+	 * through the same compiler watch as the full run's: the first requests a cold
+	 * service answers over HTTP took longer than a window, and a window's length is its
+	 * phase's, its last response included. A window of the raw driver or the service
+	 * layer ends early, after 16 requests (four rounds of the 4 in flight): a closed loop
+	 * runs as many requests as the cores allow, and the windows of the services that
+	 * started first would otherwise take the cores from those still starting, for no more
+	 * than a check needs. Its JVMs only have to run, not to run fast: they compile with
+	 * C1 only and collect with one thread, which spares the two cores that five JVMs and
+	 * the node share while their Spring contexts start, and their driver sessions close
+	 * after a tenth of a second of quiet on their event loops rather than the default two
+	 * seconds. The node compiles with C1 only too: the run lasts less than a minute, too
+	 * short for C2's optimizations of the node's code to pay for their compilation (in
+	 * three alternating pairs of runs, the whole run used 11% less CPU time).
 	 * @return the settings
 	 */
 	public static SuiteSettings smoke() {
-		return new SuiteSettings("smoke", Scale.SMOKE, 4, Duration.ZERO, Duration.ZERO, Duration.ZERO,
+		return new SuiteSettings("smoke", Scale.SMOKE, 4, Duration.ZERO, Duration.ZERO, Duration.ofSeconds(1),
 				Duration.ofSeconds(1), 16, 8, Duration.ZERO, List.of(0.5), Duration.ofSeconds(1), true, true,
 				List.of("-Xmx512m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
 						"-Ddatastax-java-driver.advanced.netty.io-group.shutdown.quiet-period=100",

@@ -23,7 +23,8 @@ class BenchmarkSuiteIntegrationTests {
 	/**
 	 * Every service's requests run through the raw driver, the service layer and HTTP
 	 * without an error, and every write that records intents through the raw driver
-	 * without them too.
+	 * without them too; every HTTP window is its phase, with the service JVM's compiler
+	 * and threads measured, and its reads return what the service layer returns.
 	 */
 	@Test
 	void everyRequestRunsThroughEveryLayerWithoutErrors() {
@@ -40,6 +41,31 @@ class BenchmarkSuiteIntegrationTests {
 			.contains("## Write intents: what recording each change costs");
 		assertThat(output.resolve("results.json")).isNotEmptyFile();
 		assertThat(output.resolve("charts").resolve("layers-throughput.png")).isNotEmptyFile();
+	}
+
+	/**
+	 * An HTTP window lasts its phase: its planned length (an open step's until its last
+	 * arrival), give or take a tenth, and the time its last request took to answer.
+	 */
+	private static void httpWindow(WorkloadResult workload, Run run, String what) {
+		double planned = Run.OPEN.equals(run.model())
+				? SuiteSettings.smoke().openStep().toMillis() / 1000.0 - 1 / run.offeredRate()
+				: SuiteSettings.smoke().window().toMillis() / 1000.0;
+		double drain = run.outcome().latency().max() / 1000;
+		assertThat(run.outcome().seconds()).as(what + " window, s").isBetween(planned * 0.9, planned * 1.1 + drain);
+		assertThat(run.compilationMillis()).as(what + " service JVM's compiler, ms").isNotNegative();
+		assertThat(run.serviceThreads()).as(what + " service JVM's threads").isNotNull();
+		assertThat(run.serviceThreads().userSeconds() + run.serviceThreads().systemSeconds())
+			.as(what + " service JVM's CPU")
+			.isPositive();
+		if (!workload.info().writes()) {
+			double serviceRows = workload.inputRows().stream().mapToInt(Integer::intValue).average().orElseThrow();
+			assertThat(run.outcome().rowsPerRequest()).as(what + " items per response, against the service layer's")
+				.isEqualTo(serviceRows);
+			assertThat(workload.closed(Layer.SERVICE).orElseThrow().outcome().rowsPerRequest())
+				.as(workload.info().id() + " service layer's rows per read")
+				.isPositive();
+		}
 	}
 
 	private static void ranEveryLayer(WorkloadResult workload) {
@@ -87,6 +113,9 @@ class BenchmarkSuiteIntegrationTests {
 			assertThat(run.warnings()).as(what + " Cassandra warnings").isLessThanOrEqualTo(0);
 			if (!workload.info().writes() && run.layer() != Layer.HTTP) {
 				assertThat(run.outcome().rowsPerRequest()).as(what + " rows per read").isPositive();
+			}
+			if (run.layer() == Layer.HTTP) {
+				httpWindow(workload, run, what);
 			}
 		}
 	}

@@ -39,6 +39,9 @@ public class SocialFeedBenchmark implements ServiceBenchmark {
 
 	private static final String USERS = "users";
 
+	/** A first page of a home timeline. */
+	private static final int PAGE = 20;
+
 	/**
 	 * Hashtags of the posts: a real feed spreads over many tags (one tag = one hot
 	 * partition).
@@ -72,9 +75,12 @@ public class SocialFeedBenchmark implements ServiceBenchmark {
 		UserService users = context.getBean(UserService.class);
 		FollowService follows = context.getBean(FollowService.class);
 		PostService posts = context.getBean(PostService.class);
-		int userCount = scale.of(400, 20);
+		int userCount = scale.of(400, 10);
 		int followsPerUser = scale.of(20, 3);
-		int postsPerUser = scale.of(5, 2);
+		// Every home timeline holds more than a page, whatever the scale: the posts
+		// published while the layers are measured then change which posts a first page
+		// shows, never how many, and every layer reads a full page.
+		int postsPerUser = Math.max(scale.of(5, 2), (PAGE + followsPerUser) / followsPerUser);
 		Instant now = Instant.now();
 		List<UUID> ids = new ArrayList<>();
 		for (int i = 0; i < userCount; i++) {
@@ -133,14 +139,14 @@ public class SocialFeedBenchmark implements ServiceBenchmark {
 		@Override
 		public HttpCall http(UUID userId) {
 			// A home timeline is its reader's: the call carries the reader's token.
-			return HttpCall.get("/users/" + userId + "/timeline?limit=20").as(userId);
+			return HttpCall.get("/users/" + userId + "/timeline?limit=" + PAGE).as(userId);
 		}
 
 		@Override
 		public Function<UUID, Mono<Integer>> service(ApplicationContext context) {
 			TimelineService timelines = context.getBean(TimelineService.class);
 			Clock clock = context.getBean(Clock.class);
-			return (userId) -> timelines.read(userId, null, 20, clock.instant()).map((page) -> page.items().size());
+			return (userId) -> timelines.read(userId, null, PAGE, clock.instant()).map((page) -> page.items().size());
 		}
 
 	}

@@ -10,10 +10,9 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentSkipListMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -26,13 +25,15 @@ import dev.querydriven.benchmarks.measure.CpuMeter;
 import dev.querydriven.benchmarks.measure.CpuShares;
 import dev.querydriven.benchmarks.measure.Outcome;
 import dev.querydriven.benchmarks.measure.Roles;
-import dev.querydriven.benchmarks.profile.Recordings;
+import dev.querydriven.benchmarks.measure.ThreadCpu;
+import dev.querydriven.benchmarks.profile.AsyncProfiler;
 
 /**
  * One Gatling run in a JVM of its own: Gatling's launcher with {@link ServicesSimulation}
  * and a plan (what Gatling's Maven plugin does, but here, between starting and stopping
  * the services, with every process's CPU read at each phase's bounds). Phases of kind
- * {@code profile} run under the profiler: a flight recording of the phase's service JVM.
+ * {@code profile} run under async-profiler, every thread of the phase's service JVM
+ * sampled.
  *
  * <p>
  * The JVM may start before its plan is known ({@link #start}): Gatling boots, then the
@@ -55,9 +56,9 @@ public final class GatlingRun implements AutoCloseable {
 
 	private final Map<Integer, HttpPlan.Phase> phases = new ConcurrentHashMap<>();
 
-	private final Map<Integer, CpuMeter.Snapshot> starts = new ConcurrentSkipListMap<>();
+	private final PhaseWindows<Mark> windows = new PhaseWindows<>();
 
-	private final List<CpuMeter.Snapshot> ends = new CopyOnWriteArrayList<>();
+	private final Map<Integer, String> events = new ConcurrentHashMap<>();
 
 	private final ExecutorService profiler = Executors.newSingleThreadExecutor();
 
@@ -149,23 +150,26 @@ public final class GatlingRun implements AutoCloseable {
 		awaitProfiler();
 		PhaseStats.Results results = Json.read(this.resultsFile, PhaseStats.Results.class);
 		Map<Integer, PhaseResult> outcomes = new TreeMap<>();
-		List<Integer> indexes = new ArrayList<>(this.starts.keySet());
-		for (int i = 0; i < indexes.size(); i++) {
-			HttpPlan.Phase phase = this.phases.get(indexes.get(i));
-			CpuMeter.Snapshot start = this.starts.get(phase.index());
-			CpuMeter.Snapshot end = nextStartInLane(phase, i, indexes, this.phases, this.starts, this.ends);
+		for (HttpPlan.Phase phase : plan.phases()) {
 			PhaseStats.Result stats = results.phases().get(phase.index());
-			if (stats == null || end == null) {
+			Optional<PhaseWindows.Window<Mark>> window = this.windows.window(phase.index());
+			if (stats == null || window.isEmpty()) {
 				continue;
 			}
-			double seconds = (end.nanos() - start.nanos()) / 1e9;
+			// Gatling's own clock times the phase, from its first request to its last
+			// response; the CPU meters were read at the markers of those two moments.
+			double seconds = stats.seconds();
 			Outcome outcome = new Outcome(seconds, stats.ok(), stats.failed(), stats.unanswered(), 0,
-					stats.ok() / seconds, stats.latency(), Double.NaN, stats.errors());
-			String service = phase.workload().substring(0, phase.workload().indexOf('/'));
-			outcomes.put(phase.index(),
-					new PhaseResult(phase, outcome, serviceShares(start.sharesUntil(end), service)));
+					(seconds > 0) ? stats.ok() / seconds : 0, stats.latency(), Double.NaN, stats.errors());
+			Mark start = window.get().start();
+			Mark end = window.get().end();
+			ThreadCpu.Use threads = (start.service() != null && end.service() != null)
+					? start.service().until(end.service()) : null;
+			outcomes.put(phase.index(), new PhaseResult(phase, outcome,
+					serviceShares(start.cpu().sharesUntil(end.cpu()), serviceOf(phase)), threads));
 		}
-		return new Result(outcomes, report(this.runDirectory.resolve("report")), this.runDirectory.resolve("profiles"));
+		return new Result(outcomes, report(this.runDirectory.resolve("report")), this.runDirectory.resolve("profiles"),
+				Map.copyOf(this.events));
 	}
 
 	/**
@@ -178,17 +182,30 @@ public final class GatlingRun implements AutoCloseable {
 	}
 
 	private void onLine(String line) {
-		if (line.startsWith(Markers.PHASE)) {
-			int index = Integer.parseInt(line.substring(Markers.PHASE.length()).trim());
-			this.starts.put(index, this.meter.snapshot());
+		if (line.startsWith(Markers.PHASE_END)) {
+			int index = Integer.parseInt(line.substring(Markers.PHASE_END.length()).trim());
 			HttpPlan.Phase phase = this.phases.get(index);
+			this.windows.ended(index, mark(phase));
+			if (phase == this.profiling[0]) {
+				profile(this.profiler, this.profiling, null, this.services, this.runDirectory, this.events);
+			}
+		}
+		else if (line.startsWith(Markers.PHASE)) {
+			int index = Integer.parseInt(line.substring(Markers.PHASE.length()).trim());
+			HttpPlan.Phase phase = this.phases.get(index);
+			this.windows.started(index, mark(phase));
 			this.progress.accept("HTTP " + phase.name());
-			profile(this.profiler, this.profiling, phase, this.services, this.runDirectory);
+			profile(this.profiler, this.profiling, phase, this.services, this.runDirectory, this.events);
 		}
 		else if (line.startsWith(Markers.DONE)) {
-			this.ends.add(this.meter.snapshot());
-			profile(this.profiler, this.profiling, null, this.services, this.runDirectory);
+			profile(this.profiler, this.profiling, null, this.services, this.runDirectory, this.events);
 		}
+	}
+
+	/** The CPU meters at a marker: every process's, and the phase's service's threads. */
+	private Mark mark(HttpPlan.Phase phase) {
+		ProcessHandle service = this.services.get(serviceOf(phase));
+		return new Mark(this.meter.snapshot(), (service != null) ? ThreadCpu.of(service.pid()) : null);
 	}
 
 	private void awaitProfiler() {
@@ -203,19 +220,6 @@ public final class GatlingRun implements AutoCloseable {
 
 	private static double seconds(HttpPlan plan) {
 		return plan.phases().stream().mapToDouble(HttpPlan.Phase::seconds).sum();
-	}
-
-	/**
-	 * The phase's window ends where the next phase of its lane starts (or the run ends).
-	 */
-	private static CpuMeter.Snapshot nextStartInLane(HttpPlan.Phase phase, int position, List<Integer> indexes,
-			Map<Integer, HttpPlan.Phase> phases, Map<Integer, CpuMeter.Snapshot> starts, List<CpuMeter.Snapshot> ends) {
-		for (int j = position + 1; j < indexes.size(); j++) {
-			if (phases.get(indexes.get(j)).lane() == phase.lane()) {
-				return starts.get(indexes.get(j));
-			}
-		}
-		return ends.isEmpty() ? null : ends.get(0);
 	}
 
 	/**
@@ -240,12 +244,13 @@ public final class GatlingRun implements AutoCloseable {
 	}
 
 	/**
-	 * Starts or stops the flight recording of the phase's service JVM when a phase of
-	 * kind {@code profile} begins or ends. Runs beside the output reader, which must not
-	 * wait for {@code jcmd}.
+	 * Starts or stops async-profiler in the phase's service JVM when a phase of kind
+	 * {@code profile} begins or ends: every thread sampled, the compiler, the collector
+	 * and the kernel included. Runs beside the output reader, which must not wait for
+	 * {@code jcmd}.
 	 */
 	private static void profile(ExecutorService profiler, HttpPlan.Phase[] profiling, HttpPlan.Phase phase,
-			Map<String, ProcessHandle> services, Path directory) {
+			Map<String, ProcessHandle> services, Path directory, Map<Integer, String> events) {
 		HttpPlan.Phase previous = profiling[0];
 		HttpPlan.Phase next = (phase != null && HttpPlan.Phase.PROFILE.equals(phase.kind())) ? phase : null;
 		profiling[0] = next;
@@ -253,11 +258,11 @@ public final class GatlingRun implements AutoCloseable {
 			try {
 				if (previous != null) {
 					Files.createDirectories(directory.resolve("profiles"));
-					Recordings.stopRemote(services.get(serviceOf(previous)).pid(),
-							directory.resolve("profiles").resolve(previous.index() + ".jfr"));
+					AsyncProfiler.stop(services.get(serviceOf(previous)).pid(),
+							directory.resolve("profiles").resolve(previous.index() + ".collapsed"));
 				}
 				if (next != null) {
-					Recordings.startRemote(services.get(serviceOf(next)).pid());
+					events.put(next.index(), AsyncProfiler.start(services.get(serviceOf(next)).pid()));
 				}
 			}
 			catch (IOException | RuntimeException ex) {
@@ -288,8 +293,20 @@ public final class GatlingRun implements AutoCloseable {
 	 * @param phase the phase
 	 * @param outcome what its requests did
 	 * @param cpu who used the CPU meanwhile
+	 * @param serviceThreads where the service JVM's CPU went, by group of threads;
+	 * {@code null} without {@code /proc}
 	 */
-	public record PhaseResult(HttpPlan.Phase phase, Outcome outcome, CpuShares cpu) {
+	public record PhaseResult(HttpPlan.Phase phase, Outcome outcome, CpuShares cpu, ThreadCpu.Use serviceThreads) {
+
+	}
+
+	/**
+	 * What was read at a marker.
+	 *
+	 * @param cpu every process's CPU
+	 * @param service the phase's service JVM's threads, or {@code null}
+	 */
+	private record Mark(CpuMeter.Snapshot cpu, ThreadCpu.Snapshot service) {
 
 	}
 
@@ -298,9 +315,12 @@ public final class GatlingRun implements AutoCloseable {
 	 *
 	 * @param phases each phase's outcome, by index
 	 * @param report Gatling's HTML report
-	 * @param profiles where the recordings of profiled phases are ({@code <index>.jfr})
+	 * @param profiles where the profiles of profiled phases are
+	 * ({@code <index>.collapsed})
+	 * @param profilerEvents the event each profiled phase was sampled on, by index
 	 */
-	public record Result(Map<Integer, PhaseResult> phases, Path report, Path profiles) {
+	public record Result(Map<Integer, PhaseResult> phases, Path report, Path profiles,
+			Map<Integer, String> profilerEvents) {
 
 	}
 

@@ -39,9 +39,14 @@ public record HttpPlan(Path repository, List<Phase> phases, Map<String, DataSet>
 	 * @param seconds how long
 	 * @param samples the inputs the workload cycles through
 	 * @param kind {@code warm-up}, {@code closed}, {@code open} or {@code profile}
+	 * @param minimumSeconds a warm-up's least length: it then runs until the JIT compiler
+	 * of {@code watchedPid} is quiet, {@code seconds} at most; equal to {@code seconds}
+	 * for every other phase
+	 * @param watchedPid the service JVM whose compiler a warm-up watches, {@code -1} for
+	 * none
 	 */
 	public record Phase(int index, int lane, String workload, String baseUrl, boolean open, int concurrency,
-			double rate, double seconds, int samples, String kind) {
+			double rate, double seconds, int samples, String kind, double minimumSeconds, long watchedPid) {
 
 		/** A phase that only warms up. */
 		public static final String WARM_UP = "warm-up";
@@ -54,6 +59,14 @@ public record HttpPlan(Path repository, List<Phase> phases, Map<String, DataSet>
 
 		/** A phase run under the profiler. */
 		public static final String PROFILE = "profile";
+
+		/**
+		 * Whether this phase only warms up, for as long as the service's compiler needs.
+		 * @return true for a warm-up
+		 */
+		public boolean warmUp() {
+			return WARM_UP.equals(this.kind);
+		}
 
 		/**
 		 * The phase's name in Gatling's report: unique, and readable.

@@ -1,11 +1,22 @@
 package dev.querydriven.benchmarks.http;
 
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The lines Gatling's JVM prints when a phase starts and when the run ends, read by the
- * suite to read the CPU meter at the phase's bounds.
+ * The lines Gatling's JVM prints when a phase's first request starts, when its last
+ * response may have arrived, and when the run ends, read by the suite to read the CPU
+ * meter at the phase's bounds: a window is its phase, from its first request to its last
+ * response, neither the pause Gatling takes between two phases nor the next phase's
+ * start.
+ *
+ * <p>
+ * When a phase stops starting requests is known here (its length has passed, or its
+ * warm-up is done), but which response is the last one is known only once no other
+ * follows: an end line is printed every time the phase's last request in flight ends
+ * after that point, and the suite keeps the last one.
  */
 public final class Markers {
 
@@ -15,10 +26,15 @@ public final class Markers {
 	/** A phase started: followed by the phase's index. */
 	public static final String PHASE = PREFIX + "phase ";
 
+	/** A phase's requests in flight all ended after it stopped starting new ones. */
+	public static final String PHASE_END = PREFIX + "phase-end ";
+
 	/** The last request ended. */
 	public static final String DONE = PREFIX + "done";
 
 	private static final Set<Integer> started = ConcurrentHashMap.newKeySet();
+
+	private static final Map<Integer, AtomicInteger> inFlight = new ConcurrentHashMap<>();
 
 	private Markers() {
 	}
@@ -30,6 +46,29 @@ public final class Markers {
 	static void phaseStarted(int index) {
 		if (started.add(index)) {
 			System.out.println(PHASE + index);
+			System.out.flush();
+		}
+	}
+
+	/**
+	 * Counts a request of a phase in flight, printing the phase's start marker first if
+	 * it is its first.
+	 * @param index the phase
+	 */
+	static void requestStarted(int index) {
+		phaseStarted(index);
+		inFlight.computeIfAbsent(index, (phase) -> new AtomicInteger()).incrementAndGet();
+	}
+
+	/**
+	 * Counts a request of a phase out, printing the phase's end marker if it was the last
+	 * in flight and the phase starts no more.
+	 * @param index the phase
+	 * @param stopped whether the phase has stopped starting requests
+	 */
+	static void requestEnded(int index, boolean stopped) {
+		if (inFlight.get(index).decrementAndGet() == 0 && stopped) {
+			System.out.println(PHASE_END + index);
 			System.out.flush();
 		}
 	}

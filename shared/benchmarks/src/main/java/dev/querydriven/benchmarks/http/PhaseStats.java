@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
 
 import dev.querydriven.benchmarks.Json;
@@ -32,8 +33,23 @@ final class PhaseStats {
 
 	private final Map<String, LongAdder> errors = new ConcurrentHashMap<>();
 
-	static void record(int phase, long micros, boolean failure, Integer status) {
+	private final LongAccumulator firstStart = new LongAccumulator(Math::min, Long.MAX_VALUE);
+
+	private final LongAccumulator lastEnd = new LongAccumulator(Math::max, Long.MIN_VALUE);
+
+	/**
+	 * Records one request.
+	 * @param phase the phase's index
+	 * @param started when it started ({@link System#nanoTime()})
+	 * @param ended when its response arrived, or it failed
+	 * @param failure whether it failed
+	 * @param status its HTTP status, if it got one
+	 */
+	static void record(int phase, long started, long ended, boolean failure, Integer status) {
 		PhaseStats stats = phases.computeIfAbsent(phase, (index) -> new PhaseStats());
+		stats.firstStart.accumulate(started);
+		stats.lastEnd.accumulate(ended);
+		long micros = (ended - started) / 1000;
 		if (!failure) {
 			stats.ok.increment();
 			stats.latencies.recordValue(Math.max(1, micros));
@@ -47,13 +63,24 @@ final class PhaseStats {
 		stats.errors.computeIfAbsent(error, (key) -> new LongAdder()).increment();
 	}
 
+	/**
+	 * When a phase's first request started.
+	 * @param phase the phase's index
+	 * @return {@link System#nanoTime()} of that start
+	 */
+	static long firstStart(int phase) {
+		return phases.get(phase).firstStart.get();
+	}
+
 	static void write() {
 		Map<Integer, Result> results = new TreeMap<>();
 		phases.forEach((index, stats) -> {
 			Map<String, Long> errors = new TreeMap<>();
 			stats.errors.forEach((error, count) -> errors.put(error, count.sum()));
-			results.put(index, new Result(stats.ok.sum(), stats.failed.sum(), stats.unanswered.sum(),
-					Latency.of(stats.latencies.getIntervalHistogram()), errors));
+			results.put(index,
+					new Result(stats.ok.sum(), stats.failed.sum(), stats.unanswered.sum(),
+							Latency.of(stats.latencies.getIntervalHistogram()), errors,
+							(stats.lastEnd.get() - stats.firstStart.get()) / 1e9));
 		});
 		Json.write(Path.of(System.getProperty(PROPERTY)), new Results(results));
 	}
@@ -75,8 +102,9 @@ final class PhaseStats {
 	 * @param unanswered failed requests without a response (timeouts, connection errors)
 	 * @param latency the latency of successful requests, in milliseconds
 	 * @param errors the failures by kind
+	 * @param seconds from the phase's first request to its last response
 	 */
-	record Result(long ok, long failed, long unanswered, Latency latency, Map<String, Long> errors) {
+	record Result(long ok, long failed, long unanswered, Latency latency, Map<String, Long> errors, double seconds) {
 
 	}
 

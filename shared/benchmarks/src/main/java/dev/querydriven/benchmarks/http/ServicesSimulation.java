@@ -18,6 +18,7 @@ import dev.querydriven.benchmarks.Json;
 import dev.querydriven.benchmarks.api.DataSet;
 import dev.querydriven.benchmarks.api.HttpCall;
 import dev.querydriven.benchmarks.api.Workload;
+import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.ScenarioBuilder;
 import io.gatling.javaapi.core.Simulation;
@@ -27,8 +28,9 @@ import io.gatling.javaapi.http.HttpRequestActionBuilder;
 import org.springframework.http.HttpHeaders;
 
 import static io.gatling.javaapi.core.CoreDsl.StringBody;
-import static io.gatling.javaapi.core.CoreDsl.constantConcurrentUsers;
+import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
+import static io.gatling.javaapi.core.CoreDsl.feed;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.http.HttpDsl.http;
 import static io.gatling.javaapi.http.HttpDsl.status;
@@ -43,6 +45,11 @@ import static io.gatling.javaapi.http.HttpDsl.status;
  * microseconds ({@link PhaseStats}); Gatling's own report is kept beside.
  */
 public class ServicesSimulation extends Simulation {
+
+	/**
+	 * How much earlier than its first request Gatling may have started a phase's clock.
+	 */
+	private static final long STOP_TOLERANCE_NANOS = 50_000_000L;
 
 	{
 		awaitPlan();
@@ -97,24 +104,49 @@ public class ServicesSimulation extends Simulation {
 		if (first.caller() != null) {
 			request = request.header(HttpHeaders.AUTHORIZATION, "#{authorization}");
 		}
-		ScenarioBuilder scenario = scenario(phase.name()).exec((session) -> {
-			Markers.phaseStarted(phase.index());
-			return session;
-		})
-			.feed(feeder(workload, data, phase.samples()))
-			.exec((session) -> session.set("started", System.nanoTime()))
-			.exec(request)
-			.exec((session) -> {
-				long micros = (System.nanoTime() - session.getLong("started")) / 1000;
-				PhaseStats.record(phase.index(), micros, session.isFailed(),
-						session.contains("status") ? session.getInt("status") : null);
-				return session.markAsSucceeded().remove("status");
-			});
+		ChainBuilder one = feed(feeder(workload, data, phase.samples())).exec((session) -> {
+			Markers.requestStarted(phase.index());
+			return session.set("started", System.nanoTime());
+		}).exec(request).exec((session) -> {
+			long started = session.getLong("started");
+			long ended = System.nanoTime();
+			PhaseStats.record(phase.index(), started, ended, session.isFailed(),
+					session.contains("status") ? session.getInt("status") : null);
+			Markers.requestEnded(phase.index(), stopped(phase, started, ended));
+			return session.markAsSucceeded().remove("status");
+		});
+		if (phase.warmUp()) {
+			// As many users as requests in flight, each looping until the service's
+			// compiler is quiet: a warm-up's length is known only as it runs.
+			ScenarioBuilder warmUp = scenario(phase.name()).exec((session) -> {
+				CompilerWatch.start(phase);
+				return session;
+			}).asLongAs((session) -> !CompilerWatch.done(phase)).on(one);
+			return warmUp.injectOpen(atOnceUsers(phase.concurrency())).protocols(protocol(phase.baseUrl()));
+		}
 		Duration duration = Duration.ofMillis(Math.round(phase.seconds() * 1000));
+		// Closed: as many users as requests in flight, each looping for the phase's
+		// length, and finishing the request it is in (Gatling's closed injector replaced
+		// users up to a few tenths of a second after the phase's end on a busy machine).
 		PopulationBuilder population = phase.open()
-				? scenario.injectOpen(constantUsersPerSec(phase.rate()).during(duration))
-				: scenario.injectClosed(constantConcurrentUsers(phase.concurrency()).during(duration));
+				? scenario(phase.name()).exec(one).injectOpen(constantUsersPerSec(phase.rate()).during(duration))
+				: scenario(phase.name()).during(duration, false).on(one).injectOpen(atOnceUsers(phase.concurrency()));
 		return population.protocols(protocol(phase.baseUrl()));
+	}
+
+	/**
+	 * Whether a phase had stopped starting requests when one of its requests ended: a
+	 * warm-up once its compiler watch says so, a closed phase once its length has passed
+	 * since its first request, an open one once its last arrival is due (less a little
+	 * each: Gatling's clock for the phase started just before that request).
+	 */
+	private static boolean stopped(HttpPlan.Phase phase, long started, long ended) {
+		if (phase.warmUp()) {
+			return CompilerWatch.done(phase);
+		}
+		// An open phase's last arrival comes one interval before its end.
+		double lastStart = phase.open() ? phase.seconds() - 1 / phase.rate() : phase.seconds();
+		return ended - PhaseStats.firstStart(phase.index()) >= (long) (lastStart * 1e9) - STOP_TOLERANCE_NANOS;
 	}
 
 	private static HttpProtocolBuilder protocol(String baseUrl) {

@@ -234,12 +234,13 @@ public final class LayerRunner {
 		progress(info.id() + ": capturing " + samples + " requests");
 		List<CapturedRequest> captured = new ArrayList<>();
 		List<String> warnings = new ArrayList<>();
+		List<Integer> inputRows = new ArrayList<>();
 		for (int i = 0; i < samples; i++) {
 			I input = workload.input(i, data);
 			Set<UUID> fresh = workload.freshIds(input);
 			CapturedRequest request = capture
-				.capture(fresh,
-						() -> call.apply(input).contextWrite(StatementCapture.marker()).block(Duration.ofSeconds(30)))
+				.capture(fresh, () -> inputRows
+					.add(call.apply(input).contextWrite(StatementCapture.marker()).block(Duration.ofSeconds(30))))
 				.without(INTENTS_BESIDE_THE_REQUEST);
 			if (request.stages().isEmpty()) {
 				throw new IllegalStateException(info.id() + ": request " + i + " executed no statement");
@@ -279,7 +280,7 @@ public final class LayerRunner {
 			profiles.add(profile(info, serviceCalls, generatorAndService));
 		}
 		return new WorkloadResult(info, replayer.statementsPerRequest(), replayer.stagesPerRequest(), warnings, runs,
-				profiles, intents);
+				profiles, intents, inputRows);
 	}
 
 	/**
@@ -305,7 +306,8 @@ public final class LayerRunner {
 				new WarmUp(this.settings.warmUp(), this.settings.warmUpLimit()), this.settings.window(),
 				this.settings.windowRequests(), cpu);
 		Run run = new Run(info.id(), layer, Run.CLOSED, this.settings.concurrency(), 0, measured.outcome(),
-				measured.cpu(), ServerWarnings.drain().size(), measured.warmUpSeconds(), measured.compilationMillis());
+				measured.cpu(), ServerWarnings.drain().size(), measured.warmUpSeconds(), measured.compilationMillis(),
+				null);
 		progress(String.format(
 				"%s: %s: %.0f requests/s, p50 %.2f ms, p99 %.2f ms, %d errors (after %.0f s of warm-up,"
 						+ " JIT %d ms in the window)",

@@ -92,7 +92,7 @@ public final class ClosedLoop {
 		}
 		long from = System.nanoTime();
 		counters.measure(from, from + window.toNanos());
-		long compiledBefore = WarmUp.compilationMillis();
+		WarmUp.CompilerClock compiler = WarmUp.compiler(ProcessHandle.current().pid());
 		CpuMeter.Snapshot first = cpu.snapshot();
 		// The window's end moves earlier once its request limit is reached.
 		while (System.nanoTime() < counters.until) {
@@ -107,7 +107,7 @@ public final class ClosedLoop {
 			counters.close(System.nanoTime());
 		}
 		CpuMeter.Snapshot last = cpu.snapshot();
-		long compiled = WarmUp.compilationMillis() - compiledBefore;
+		long compiled = compiler.lap();
 		try {
 			done.get(REQUEST_LIMIT.toSeconds() + 30, TimeUnit.SECONDS);
 		}
@@ -118,8 +118,7 @@ public final class ClosedLoop {
 		catch (ExecutionException | TimeoutException ex) {
 			throw new IllegalStateException("The load did not end", ex);
 		}
-		return new Measured(counters.outcome(), first.sharesUntil(last), (from - start) / 1e9,
-				(compiledBefore >= 0) ? compiled : -1);
+		return new Measured(counters.outcome(), first.sharesUntil(last), (from - start) / 1e9, compiled);
 	}
 
 	/**
@@ -128,12 +127,11 @@ public final class ClosedLoop {
 	 */
 	private static void awaitQuietCompiler(long deadline) {
 		int quiet = 0;
-		long compiled = WarmUp.compilationMillis();
+		WarmUp.CompilerClock compiler = WarmUp.compiler(ProcessHandle.current().pid());
 		while (quiet < WarmUp.QUIET_PROBES && System.nanoTime() < deadline) {
 			waitUntil(Math.min(deadline, System.nanoTime() + WarmUp.PROBE.toNanos()));
-			long now = WarmUp.compilationMillis();
-			quiet = (now - compiled <= WarmUp.QUIET.toMillis()) ? quiet + 1 : 0;
-			compiled = now;
+			long compiled = compiler.lap();
+			quiet = (compiled >= 0) ? WarmUp.afterProbe(quiet, compiled) : 0;
 		}
 	}
 

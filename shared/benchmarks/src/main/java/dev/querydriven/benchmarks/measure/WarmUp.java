@@ -2,10 +2,6 @@ package dev.querydriven.benchmarks.measure;
 
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
-import java.io.IOException;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 
 /**
@@ -28,7 +24,7 @@ import java.time.Duration;
 public record WarmUp(Duration minimum, Duration maximum) {
 
 	/** How often the compiler's activity is looked at. */
-	static final Duration PROBE = Duration.ofSeconds(1);
+	public static final Duration PROBE = Duration.ofSeconds(1);
 
 	/**
 	 * The compiler counts as quiet once it compiled for at most this long in each of the
@@ -41,11 +37,6 @@ public record WarmUp(Duration minimum, Duration maximum) {
 	static final int QUIET_PROBES = 2;
 
 	private static final CompilationMXBean COMPILER = ManagementFactory.getCompilationMXBean();
-
-	private static final Path TASKS = Path.of("/proc/self/task");
-
-	/** Linux's {@code USER_HZ}, the unit of a thread's times in {@code /proc}. */
-	private static final long CLOCK_TICKS_PER_SECOND = 100;
 
 	public WarmUp {
 		if (maximum.compareTo(minimum) < 0) {
@@ -63,57 +54,53 @@ public record WarmUp(Duration minimum, Duration maximum) {
 	}
 
 	/**
-	 * How long this JVM's JIT compiler threads have run, over their lifetime: their CPU
-	 * time from {@code /proc/self/task} (threads named {@code C1 CompilerThre...} and
-	 * {@code C2 CompilerThre...}), which grows while a method is being compiled. The
-	 * JVM's own compilation time counts a compilation only once it ends, and one C2
+	 * A clock of a JVM's JIT compiler: the CPU time of its compiler threads, from
+	 * {@code /proc} ({@link ThreadCpu}), which grows while a method is being compiled.
+	 * The JVM's own compilation time counts a compilation only once it ends, and one C2
 	 * compilation of a deep reactive chain can take a second or more: a warm-up watching
 	 * that counter saw a "quiet" compiler in the middle of a long compilation. Without
-	 * {@code /proc}, the JVM's counter.
-	 * @return milliseconds, or {@code -1} where neither is available (a warm-up then ends
-	 * at its minimum)
+	 * {@code /proc}, this JVM's counter; another JVM's compiler is then unknown.
+	 * @param pid the JVM's process
+	 * @return the clock, started now
 	 */
-	public static long compilationMillis() {
-		long fromThreads = compilerThreadsCpuMillis();
-		if (fromThreads >= 0) {
-			return fromThreads;
-		}
-		return COMPILER.isCompilationTimeMonitoringSupported() ? COMPILER.getTotalCompilationTime() : -1;
+	public static CompilerClock compiler(long pid) {
+		return new CompilerClock(pid);
 	}
 
-	private static long compilerThreadsCpuMillis() {
-		if (!Files.isDirectory(TASKS)) {
-			return -1;
-		}
-		long ticks = 0;
-		try (DirectoryStream<Path> tasks = Files.newDirectoryStream(TASKS)) {
-			for (Path task : tasks) {
-				ticks += compilerTicks(task);
-			}
-		}
-		catch (IOException ex) {
-			return -1;
-		}
-		return ticks * 1000 / CLOCK_TICKS_PER_SECOND;
+	/**
+	 * How long another JVM's JIT compiler threads have run, over the lifetimes of those
+	 * alive now.
+	 * @param pid the JVM's process
+	 * @return milliseconds, or {@code -1} without {@code /proc}
+	 */
+	public static long compilationMillis(long pid) {
+		return ThreadCpu.compilerMillis(pid);
 	}
 
-	/** A thread's user and system time in clock ticks, if it is a compiler thread. */
-	private static long compilerTicks(Path task) {
-		try {
-			String name = Files.readString(task.resolve("comm")).trim();
-			if (!name.startsWith("C1 CompilerThre") && !name.startsWith("C2 CompilerThre")) {
-				return 0;
-			}
-			String stat = Files.readString(task.resolve("stat"));
-			// After "pid (name) ": state, then utime and stime at the 12th and 13th
-			// place.
-			String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-			return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+	/**
+	 * Whether a warm-up that has run since {@code start} may end: after its minimum, once
+	 * the compiler was quiet in the last {@link #QUIET_PROBES} probes, and at its maximum
+	 * whatever the compiler does.
+	 * @param elapsed how long the load has run
+	 * @param quietProbes consecutive probes in which the compiler used at most
+	 * {@link #QUIET}
+	 * @return true when the measured window may start
+	 */
+	public boolean done(Duration elapsed, int quietProbes) {
+		if (elapsed.compareTo(this.maximum) >= 0) {
+			return true;
 		}
-		catch (IOException | RuntimeException ex) {
-			// The thread ended meanwhile (the JVM retires idle compiler threads).
-			return 0;
-		}
+		return elapsed.compareTo(this.minimum) >= 0 && quietProbes >= QUIET_PROBES;
+	}
+
+	/**
+	 * The consecutive quiet probes after one more probe.
+	 * @param quietProbes the count before it
+	 * @param compiledMillis how long the compiler ran since the previous probe
+	 * @return the count after it
+	 */
+	public static int afterProbe(int quietProbes, long compiledMillis) {
+		return (compiledMillis <= QUIET.toMillis()) ? quietProbes + 1 : 0;
 	}
 
 	/**
@@ -121,7 +108,51 @@ public record WarmUp(Duration minimum, Duration maximum) {
 	 * @return false for a fixed warm-up
 	 */
 	boolean adaptive() {
-		return this.maximum.compareTo(this.minimum) > 0 && compilationMillis() >= 0;
+		return this.maximum.compareTo(this.minimum) > 0 && compiler(ProcessHandle.current().pid()).lap() >= 0;
+	}
+
+	/**
+	 * How long a JVM's JIT compiler ran between two readings.
+	 */
+	public static final class CompilerClock {
+
+		private final long pid;
+
+		private final boolean self;
+
+		private ThreadCpu.Snapshot last;
+
+		private long lastCounter;
+
+		private CompilerClock(long pid) {
+			this.pid = pid;
+			this.self = pid == ProcessHandle.current().pid();
+			this.last = ThreadCpu.of(pid);
+			this.lastCounter = counter();
+		}
+
+		/**
+		 * How long the compiler ran since the previous lap (or since the clock started).
+		 * @return milliseconds, never negative; {@code -1} where unknown
+		 */
+		public long lap() {
+			ThreadCpu.Snapshot now = ThreadCpu.of(this.pid);
+			if (this.last != null && now != null) {
+				long compiled = this.last.until(now).compilerMillis();
+				this.last = now;
+				return compiled;
+			}
+			long counter = counter();
+			long compiled = (counter >= 0 && this.lastCounter >= 0) ? Math.max(0, counter - this.lastCounter) : -1;
+			this.lastCounter = counter;
+			return compiled;
+		}
+
+		private long counter() {
+			return (this.self && COMPILER.isCompilationTimeMonitoringSupported()) ? COMPILER.getTotalCompilationTime()
+					: -1;
+		}
+
 	}
 
 }

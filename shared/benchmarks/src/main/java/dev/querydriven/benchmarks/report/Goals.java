@@ -48,7 +48,7 @@ public final class Goals {
 		if (driver.isPresent() && service.isPresent()) {
 			verdicts.add(service(workload.info(), driver.get(), service.get()));
 		}
-		if (driver.isPresent() && http.isPresent()) {
+		if (driver.isPresent() && http.isPresent() && sameWork(workload, http.get())) {
 			verdicts.add(throughput(Layer.HTTP, "throughput", driver.get(), http.get(), HTTP_THROUGHPUT, 1));
 		}
 		if (rows.isPresent()) {
@@ -59,6 +59,22 @@ public final class Goals {
 				.add(throughput(Layer.HTTP, "readings/s", rows.get(), run, INGESTION, perRequest)));
 		}
 		return verdicts;
+	}
+
+	/**
+	 * Whether a read's responses over HTTP carried as many items as the service layer
+	 * returned rows for the same inputs: a ratio between unequal work is not judged.
+	 * @param workload the workload's results
+	 * @param run a run of another layer, its rows per request counted in its responses
+	 * @return true for writes, for runs that counted nothing, and for equal reads
+	 */
+	public static boolean sameWork(WorkloadResult workload, Run run) {
+		double rows = run.outcome().rowsPerRequest();
+		if (workload.info().writes() || Double.isNaN(rows) || workload.inputRows().isEmpty()) {
+			return true;
+		}
+		double expected = workload.inputRows().stream().mapToInt(Integer::intValue).average().orElse(0);
+		return Math.abs(rows - expected) < 1e-9;
 	}
 
 	/**

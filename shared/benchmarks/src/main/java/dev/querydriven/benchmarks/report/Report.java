@@ -22,6 +22,7 @@ import dev.querydriven.benchmarks.measure.CpuShares;
 import dev.querydriven.benchmarks.measure.Machine;
 import dev.querydriven.benchmarks.measure.Outcome;
 import dev.querydriven.benchmarks.measure.Roles;
+import dev.querydriven.benchmarks.measure.ThreadCpu;
 
 /**
  * Writes a run's results: {@code results.json} (every window), {@code summary.md} (the
@@ -104,6 +105,7 @@ public final class Report {
 		md.append('\n');
 		machine(md, result);
 		layers(md, result);
+		serviceThreads(md, result);
 		ingestion(md, result);
 		intents(md, result);
 		goals(md, result);
@@ -222,9 +224,9 @@ public final class Report {
 			.append(seconds(result.settings().warmUp()))
 			.append(" s at least, ")
 			.append(seconds(result.settings().warmUpLimit()))
-			.append(" s at most; each window's below), in a service JVM (HTTP) ")
-			.append(seconds(result.settings().httpWarmUp()))
-			.append(" s |\n");
+			.append(" s at most; each window's below), in a service JVM (HTTP) the same way before every window, ")
+			.append(seconds(result.settings().httpWarmUpLimit()))
+			.append(" s at most, its compiler watched from Gatling's JVM |\n");
 		md.append("| Inputs | every layer cycles through the same inputs of a request (")
 			.append(result.settings().samples())
 			.append(", or as many as make as many rows for batches, at least one per request in flight); "
@@ -306,26 +308,87 @@ public final class Report {
 			}
 		}
 		md.append('\n');
-		md.append("How long each window of the layer JVM warmed up, waiting for the JIT compiler to go quiet, and how "
-				+ "long the compiler still ran during the measured window:\n\n");
-		md.append("| Request | Layer | warm-up s | JIT ms in the window |\n|---|---|--:|--:|\n");
+		md.append("How long each window warmed up, waiting for the JIT compiler of the JVM serving it (the layer "
+				+ "JVM; the service JVM for HTTP) to go quiet, how long that compiler still ran during the measured "
+				+ "window, how long the window lasted (from its first request to its last response) and the rows "
+				+ "one request returned or wrote (for HTTP, the items in its responses). An open-model step's "
+				+ "warm-up is the step before it, but for the first:\n\n");
+		md.append("| Request | Layer | model | warm-up s | JIT ms in the window | window s | rows/request |\n"
+				+ "|---|---|---|--:|--:|--:|--:|\n");
 		for (WorkloadResult workload : result.workloads()) {
 			for (Run run : workload.runs()) {
-				if (run.layer() == Layer.HTTP || !Run.CLOSED.equals(run.model())) {
-					continue;
-				}
 				md.append("| ")
 					.append(workload.info().id())
 					.append(" | ")
 					.append(run.layer().title())
 					.append(" | ")
+					.append(run.model())
+					.append(Run.OPEN.equals(run.model()) ? String.format(Locale.ROOT, " @%.0f/s", run.offeredRate())
+							: "")
+					.append(" | ")
 					.append(String.format(Locale.ROOT, "%.0f", run.warmUpSeconds()))
 					.append(" | ")
 					.append((run.compilationMillis() >= 0) ? String.valueOf(run.compilationMillis()) : "–")
+					.append(" | ")
+					.append(String.format(Locale.ROOT, "%.2f", run.outcome().seconds()))
+					.append(" | ")
+					.append(Double.isNaN(run.outcome().rowsPerRequest()) ? "–"
+							: String.format(Locale.ROOT, "%.1f", run.outcome().rowsPerRequest()))
 					.append(" |\n");
 			}
 		}
 		md.append('\n');
+	}
+
+	/**
+	 * Where the service JVM's CPU went under HTTP, thread by thread: a profile of Java
+	 * code alone misses the compiler, the collector and the kernel.
+	 */
+	private static void serviceThreads(StringBuilder md, SuiteResult result) {
+		List<Run> runs = new ArrayList<>();
+		result.workloads()
+			.forEach((workload) -> workload.runs()
+				.stream()
+				.filter((run) -> run.layer() == Layer.HTTP && run.serviceThreads() != null)
+				.forEach(runs::add));
+		if (runs.isEmpty()) {
+			return;
+		}
+		md.append("## Where the service JVM's CPU went under HTTP, all threads\n\n");
+		md.append("Core-milliseconds per request of the service JVM in each HTTP window, from `/proc/<pid>/task`: "
+				+ "every thread's user and system time, grouped by the thread's name. System time is the "
+				+ "kernel working for the JVM (sockets, scheduling, memory); it shows in no Java profile.\n\n");
+		md.append("| Request | model | req/s | all | ");
+		md.append(String.join(" | ", ThreadCpu.GROUPS));
+		md.append(" | user | kernel |\n|---|---|--:|--:|");
+		md.append("--:|".repeat(ThreadCpu.GROUPS.size()));
+		md.append("--:|--:|\n");
+		for (Run run : runs) {
+			ThreadCpu.Use use = run.serviceThreads();
+			double requests = Math.max(1, run.outcome().requests());
+			md.append("| ")
+				.append(run.workload())
+				.append(" | ")
+				.append(run.model())
+				.append(Run.OPEN.equals(run.model()) ? String.format(Locale.ROOT, " @%.0f/s", run.offeredRate()) : "")
+				.append(" | ")
+				.append(rate(run.outcome().throughput()))
+				.append(" | ")
+				.append(coreMillis(use.userSeconds() + use.systemSeconds(), requests));
+			for (String group : ThreadCpu.GROUPS) {
+				md.append(" | ").append(coreMillis(use.groups().getOrDefault(group, 0.0), requests));
+			}
+			md.append(" | ")
+				.append(coreMillis(use.userSeconds(), requests))
+				.append(" | ")
+				.append(coreMillis(use.systemSeconds(), requests))
+				.append(" |\n");
+		}
+		md.append('\n');
+	}
+
+	private static String coreMillis(double seconds, double requests) {
+		return String.format(Locale.ROOT, "%.3f", seconds * 1000 / requests);
 	}
 
 	private static String ratio(WorkloadResult workload, Optional<Run> driver, Run run) {
@@ -591,14 +654,27 @@ public final class Report {
 		if (profiles.isEmpty()) {
 			return;
 		}
-		md.append("## Where the time goes: profiles of the layers that missed their goal\n\n");
-		md.append("Each profile is a Java Flight Recorder recording of the JVM named, under the same load, rendered "
-				+ "as a flame graph. A CPU sample counts for the component of its innermost frame outside the "
-				+ "JDK (a `HashMap` lookup made by Jackson counts as Jackson).\n\n");
+		md.append("## Where the time goes: profiles\n\n");
+		md.append("Under HTTP, every hot request's service JVM is profiled with async-profiler over a window after its "
+				+ "warm-up: every thread is sampled, so the JIT compiler, the garbage collector, the JVM's own C++ "
+				+ "code and the kernel show beside Java code. A sample of the compiler's or the collector's threads "
+				+ "counts for them; a sample of another thread whose top frame is in the kernel counts as kernel; "
+				+ "any other counts for the component of its innermost Java frame outside the JDK (a `HashMap` "
+				+ "lookup made by Jackson counts as Jackson). A service layer that missed its goal is profiled in its "
+				+ "layer JVM with Java Flight Recorder, which samples Java code only.\n\n");
 		for (Profile profile : profiles) {
 			md.append("### ").append(profile.workload()).append(", ").append(profile.layer().title()).append("\n\n");
-			md.append(String.format(Locale.ROOT, "%s, %,d samples: [flame graph](%s).\n\n", profile.process(),
+			md.append(String.format(Locale.ROOT, "%s, %,d samples: [flame graph](%s).", profile.process(),
 					profile.samples(), profile.flameGraph()));
+			if (profile.event() != null) {
+				md.append(String.format(Locale.ROOT,
+						" Sampled on `%s` after %.0f s of warm-up; the compiler ran %s ms in the window; "
+								+ "%s of the samples are outside Java code (the JVM's C++, native libraries, the kernel).",
+						profile.event(), profile.warmUpSeconds(),
+						(profile.compilationMillis() >= 0) ? String.valueOf(profile.compilationMillis()) : "–",
+						percent(profile.nativeShare())));
+			}
+			md.append("\n\n");
 			md.append("| Component | CPU samples | | Hottest methods (self) | CPU samples |\n|---|--:|---|---|--:|\n");
 			for (int i = 0; i < Math.max(profile.components().size(), Math.min(8, profile.hottest().size())); i++) {
 				Profile.Share component = (i < profile.components().size()) ? profile.components().get(i) : null;

@@ -2,6 +2,7 @@ package dev.querydriven.benchmarks.report;
 
 import dev.querydriven.benchmarks.measure.CpuShares;
 import dev.querydriven.benchmarks.measure.Outcome;
+import dev.querydriven.benchmarks.measure.ThreadCpu;
 
 /**
  * One measured window of one workload through one layer.
@@ -16,10 +17,13 @@ import dev.querydriven.benchmarks.measure.Outcome;
  * @param warnings warnings Cassandra returned during the window
  * @param warmUpSeconds how long the load ran before the window
  * @param compilationMillis how long the JIT compiler of the JVM running the layer
- * compiled during the window; {@code -1} where not measured (a service JVM under HTTP)
+ * compiled during the window; {@code -1} where not measured
+ * @param serviceThreads where the CPU of the JVM serving the layer went, by group of
+ * threads (the compiler, the collector, the event loops, the driver's I/O, the rest) and
+ * into user and kernel time; {@code null} where not measured (the layer JVM's windows)
  */
 public record Run(String workload, Layer layer, String model, int concurrency, double offeredRate, Outcome outcome,
-		CpuShares cpu, int warnings, double warmUpSeconds, long compilationMillis) {
+		CpuShares cpu, int warnings, double warmUpSeconds, long compilationMillis, ThreadCpu.Use serviceThreads) {
 
 	/** A closed-model run. */
 	public static final String CLOSED = "closed";

@@ -21,11 +21,15 @@ import dev.querydriven.benchmarks.api.WorkloadInfo;
  * @param profiles profiles of the layers that missed their goal
  * @param intents what the write intents' statements cost the raw driver, for a write that
  * records intents; {@code null} otherwise
+ * @param inputRows the rows the service layer returned for each input, in order, when
+ * each ran alone to be captured: what every layer must return for the same input
  */
 public record WorkloadResult(WorkloadInfo info, Map<String, Double> statements, double stages,
-		List<String> captureWarnings, List<Run> runs, List<Profile> profiles, IntentCost intents) {
+		List<String> captureWarnings, List<Run> runs, List<Profile> profiles, IntentCost intents,
+		List<Integer> inputRows) {
 
 	public WorkloadResult {
+		inputRows = List.copyOf(inputRows);
 		statements = Map.copyOf(statements);
 		captureWarnings = List.copyOf(captureWarnings);
 		runs = List.copyOf(runs);
@@ -53,7 +57,7 @@ public record WorkloadResult(WorkloadInfo info, Map<String, Double> statements, 
 		List<Profile> allProfiles = new ArrayList<>(this.profiles);
 		allProfiles.addAll(moreProfiles);
 		return new WorkloadResult(this.info, this.statements, this.stages, this.captureWarnings, allRuns, allProfiles,
-				this.intents);
+				this.intents, this.inputRows);
 	}
 
 }

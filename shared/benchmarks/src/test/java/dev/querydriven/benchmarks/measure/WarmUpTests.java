@@ -26,7 +26,8 @@ class WarmUpTests {
 	void onlyAWarmUpWithRoomToWaitWatchesTheCompiler() {
 		assertThat(WarmUp.fixed(Duration.ofSeconds(3)).adaptive()).isFalse();
 		assertThat(new WarmUp(Duration.ZERO, Duration.ofSeconds(30)).adaptive()).isTrue();
-		assertThat(WarmUp.compilationMillis()).as("HotSpot measures its compilers").isNotNegative();
+		assertThat(WarmUp.compiler(ProcessHandle.current().pid()).lap()).as("HotSpot measures its compilers")
+			.isNotNegative();
 	}
 
 	/**
@@ -45,6 +46,23 @@ class WarmUpTests {
 		assertThat(measured.outcome().errors()).isZero();
 		assertThat(measured.warmUpSeconds()).isBetween(0.0, 20.0 + 1);
 		assertThat(measured.compilationMillis()).isNotNegative();
+	}
+
+	/**
+	 * A warm-up ends after its minimum once the compiler was quiet in two probes in a
+	 * row, and at its maximum whatever the compiler does.
+	 */
+	@Test
+	void aWarmUpEndsOnAQuietCompilerOrAtItsMaximum() {
+		WarmUp warmUp = new WarmUp(Duration.ofSeconds(3), Duration.ofSeconds(120));
+		int quiet = WarmUp.afterProbe(WarmUp.afterProbe(0, 10), 50);
+
+		assertThat(quiet).isEqualTo(2);
+		assertThat(WarmUp.afterProbe(quiet, 51)).as("a busy probe starts over").isZero();
+		assertThat(warmUp.done(Duration.ofSeconds(2), quiet)).as("before its minimum").isFalse();
+		assertThat(warmUp.done(Duration.ofSeconds(3), quiet)).isTrue();
+		assertThat(warmUp.done(Duration.ofSeconds(60), 1)).as("one quiet probe").isFalse();
+		assertThat(warmUp.done(Duration.ofSeconds(120), 0)).as("at its maximum").isTrue();
 	}
 
 }

@@ -43,7 +43,7 @@ class ClientCpuTests {
 	private static Run run(Layer layer, double throughput, CpuShares cpu) {
 		Outcome outcome = new Outcome(5, (long) (throughput * 5), 0, 0, 0, throughput, new Latency(1, 1, 1, 1, 1), 1,
 				Map.of());
-		return new Run("s/w", layer, Run.CLOSED, 64, 0, outcome, cpu, 0, 5, 0);
+		return new Run("s/w", layer, Run.CLOSED, 64, 0, outcome, cpu, 0, 5, 0, null);
 	}
 
 }

@@ -62,14 +62,37 @@ class GoalsTests {
 			.containsExactly(Tuple.tuple(Layer.SERVICE, 0.6), Tuple.tuple(Layer.HTTP, 0.45));
 	}
 
+	/**
+	 * A read whose HTTP responses carried fewer items than the service layer returned
+	 * rows for the same inputs did less work: its HTTP ratio is not judged.
+	 */
+	@Test
+	void unequalWorkIsNotJudged() {
+		WorkloadInfo info = WorkloadInfo.read("s/read", "a read");
+		List<Integer> serviceRows = List.of(20, 20, 20, 20);
+		WorkloadResult equal = new WorkloadResult(info, Map.of(), 1, List.of(),
+				List.of(run(Layer.DRIVER, 1000, 2.0, 1), run(Layer.HTTP, 900, 8.0, 20.0)), List.of(), null,
+				serviceRows);
+		WorkloadResult unequal = new WorkloadResult(info, Map.of(), 1, List.of(),
+				List.of(run(Layer.DRIVER, 1000, 2.0, 1), run(Layer.HTTP, 900, 8.0, 10.0)), List.of(), null,
+				serviceRows);
+
+		assertThat(Goals.judge(equal)).extracting(Goals.Verdict::layer).containsExactly(Layer.HTTP);
+		assertThat(Goals.judge(unequal)).isEmpty();
+	}
+
 	private static WorkloadResult result(WorkloadInfo info, Run... runs) {
-		return new WorkloadResult(info, Map.of(), 1, List.of(), List.of(runs), List.of(), null);
+		return new WorkloadResult(info, Map.of(), 1, List.of(), List.of(runs), List.of(), null, List.of());
 	}
 
 	private static Run run(Layer layer, double throughput, double p50) {
+		return run(layer, throughput, p50, 1);
+	}
+
+	private static Run run(Layer layer, double throughput, double p50, double rowsPerRequest) {
 		Outcome outcome = new Outcome(10, (long) (throughput * 10), 0, 0, 0, throughput,
-				new Latency(p50, p50, p50, p50, p50), 1, Map.of());
-		return new Run("s/w", layer, Run.CLOSED, 64, 0, outcome, CpuShares.UNKNOWN, 0, 5, 0);
+				new Latency(p50, p50, p50, p50, p50), rowsPerRequest, Map.of());
+		return new Run("s/w", layer, Run.CLOSED, 64, 0, outcome, CpuShares.UNKNOWN, 0, 5, 0, null);
 	}
 
 }
