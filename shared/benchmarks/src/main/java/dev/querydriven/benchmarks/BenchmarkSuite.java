@@ -23,17 +23,21 @@ import dev.querydriven.benchmarks.api.DataSet;
 import dev.querydriven.benchmarks.api.ServiceBenchmark;
 import dev.querydriven.benchmarks.http.GatlingRun;
 import dev.querydriven.benchmarks.http.HttpPlan;
+import dev.querydriven.benchmarks.http.PeerAnswers;
+import dev.querydriven.benchmarks.http.PeerJvm;
 import dev.querydriven.benchmarks.http.ResponseItems;
 import dev.querydriven.benchmarks.http.ServiceJvm;
 import dev.querydriven.benchmarks.layers.LayerRunner;
 import dev.querydriven.benchmarks.layers.LayerTask;
 import dev.querydriven.benchmarks.measure.Machine;
 import dev.querydriven.benchmarks.measure.Outcome;
+import dev.querydriven.benchmarks.peer.LeanPeer;
 import dev.querydriven.benchmarks.measure.ThreadCpu;
 import dev.querydriven.benchmarks.measure.ServerWarnings;
 import dev.querydriven.benchmarks.profile.Profiles;
 import dev.querydriven.benchmarks.report.Goals;
 import dev.querydriven.benchmarks.report.Layer;
+import dev.querydriven.benchmarks.report.PeerCheck;
 import dev.querydriven.benchmarks.report.Profile;
 import dev.querydriven.benchmarks.report.Report;
 import dev.querydriven.benchmarks.report.Run;
@@ -74,6 +78,8 @@ public final class BenchmarkSuite {
 
 	private boolean layersOnly;
 
+	private boolean httpOnly;
+
 	private final List<String> notes = new ArrayList<>();
 
 	/**
@@ -95,10 +101,12 @@ public final class BenchmarkSuite {
 	 * Runs the suite: {@code --mode=full|smoke}, {@code --output=DIR},
 	 * {@code --repository=DIR}, optionally {@code --publish=DIR} (where the summary,
 	 * charts and flame graphs are copied), {@code --services=a,b} ({@code all} by
-	 * default) and {@code --layers-only=true} (the raw driver and the service layer, no
+	 * default), {@code --layers-only=true} (the raw driver and the service layer, no
 	 * HTTP: enough to compare two versions of a persistence path, in a fraction of the
-	 * time). Only a full run (every service, every layer) is published: the committed
-	 * summary is one.
+	 * time) and {@code --http-only=true} (HTTP and the lean peers alone, the layer JVMs
+	 * only loading the data and capturing each input: enough to compare two versions of
+	 * an HTTP path, service against peer of the same run). Only a full run (every
+	 * service, every layer) is published: the committed summary is one.
 	 * @param args the options
 	 */
 	public static void main(String[] args) {
@@ -117,8 +125,9 @@ public final class BenchmarkSuite {
 		Path output = Path.of(options.getOrDefault("output", "target/benchmarks"));
 		BenchmarkSuite suite = new BenchmarkSuite(settings, output, benchmarks, services);
 		suite.layersOnly = Boolean.parseBoolean(options.getOrDefault("layers-only", "false"));
+		suite.httpOnly = Boolean.parseBoolean(options.getOrDefault("http-only", "false"));
 		SuiteResult result = suite.run();
-		boolean full = !suite.layersOnly && services.size() == benchmarks.all().size();
+		boolean full = !suite.layersOnly && !suite.httpOnly && services.size() == benchmarks.all().size();
 		if (options.containsKey("publish") && full) {
 			Report.publish(output, Path.of(options.get("publish")), result);
 		}
@@ -242,7 +251,7 @@ public final class BenchmarkSuite {
 		createDirectories(directory);
 		LayerTask task = new LayerTask(service.name(), this.settings, node.contactPoint().getHostString(),
 				node.contactPoint().getPort(), node.localDatacenter(), role.username(), node.processHandle().pid(),
-				directory.resolve(service.name() + ".json"), this.output.resolve("profiles"));
+				directory.resolve(service.name() + ".json"), this.output.resolve("profiles"), this.httpOnly);
 		Path taskFile = directory.resolve(service.name() + "-task.json");
 		Json.write(taskFile, task);
 		List<String> arguments = new ArrayList<>(this.settings.jvmOptions());
@@ -304,6 +313,7 @@ public final class BenchmarkSuite {
 		Map<String, String> urls = new LinkedHashMap<>();
 		Map<String, ProcessHandle> processes = new LinkedHashMap<>();
 		Map<String, ServiceJvm> serviceJvms = new LinkedHashMap<>();
+		Map<String, PeerJvm> peers = new LinkedHashMap<>();
 		try {
 			// The service JVMs start together (nothing is measured yet); every start is
 			// waited for, so that the block below stops each one that did start.
@@ -348,6 +358,8 @@ public final class BenchmarkSuite {
 			Map<String, DataSet> data = new LinkedHashMap<>();
 			results.forEach((result) -> data.put(result.service(), result.data()));
 			Map<String, Double> items = itemsPerResponse(results, urls, data);
+			startPeers(node, roles, urls, processes, peers);
+			Map<String, PeerCheck> checks = checkPeers(results, urls, data);
 			Path http = this.output.resolve("http");
 			Map<String, List<Run>> runs = new HashMap<>();
 			Map<String, Double> throughput = new HashMap<>();
@@ -370,11 +382,12 @@ public final class BenchmarkSuite {
 				reports.add(this.output.relativize(open.report()).toString());
 				collect(open, runs, new HashMap<>(), items);
 			}
-			List<ServiceResult> measured = merge(results, runs, Map.of());
+			List<ServiceResult> measured = merge(results, runs, Map.of(), checks);
 			Map<String, List<Profile>> profiles = profileHttp(measured, urls, data, processes, node, http);
-			return merge(results, runs, profiles);
+			return merge(results, runs, profiles, checks);
 		}
 		finally {
+			peers.values().forEach(PeerJvm::close);
 			serviceJvms.forEach((name, jvm) -> {
 				int warnings = jvm.warnings();
 				if (warnings > 0) {
@@ -403,6 +416,7 @@ public final class BenchmarkSuite {
 			String url = urls.get(workload.info().service());
 			warmUp(phases, lane, workload, url, processes);
 			phases.add(closedPhase(phases.size(), lane, workload, url, HttpPlan.Phase.CLOSED, this.settings.window()));
+			peerWindow(phases, lane, workload, urls, processes);
 			lane += this.settings.parallel() ? 1 : 0;
 		}
 		return new HttpPlan(this.benchmarks.repository(), phases, data);
@@ -418,16 +432,16 @@ public final class BenchmarkSuite {
 				warmUp(phases, lane, workload, url, processes);
 				phases.add(
 						closedPhase(phases.size(), lane, workload, url, HttpPlan.Phase.CLOSED, this.settings.window()));
+				peerWindow(phases, lane, workload, urls, processes);
 			}
 			if (!workload.info().hottest()) {
 				lane += this.settings.parallel() ? 1 : 0;
 				continue;
 			}
 			if (!this.settings.parallel()) {
-				// The steps follow each other on the same request: the first one's
-				// warm-up
-				// warms the service for them all (in the smoke run, the closed window
-				// just before them does).
+				// The steps follow each other on the same request: the warm-up before
+				// the first warms the service for them all (in the smoke run, the closed
+				// window just before them does).
 				warmUp(phases, lane, workload, url, processes);
 			}
 			// Without a measured throughput (the smoke run), five times the concurrency
@@ -438,7 +452,7 @@ public final class BenchmarkSuite {
 				double seconds = seconds(this.settings.openStep());
 				phases.add(new HttpPlan.Phase(phases.size(), lane, workload.info().id(), url, true, 0,
 						Math.max(1, Math.round(saturation * step)), seconds, this.settings.samples(workload.info()),
-						HttpPlan.Phase.OPEN, seconds, -1));
+						HttpPlan.Phase.OPEN, seconds, -1, workload.info().service()));
 			}
 			lane += this.settings.parallel() ? 1 : 0;
 		}
@@ -447,24 +461,49 @@ public final class BenchmarkSuite {
 
 	/**
 	 * A warm-up before a measured window: the window's request, in flight as often as in
-	 * a closed-model window, for {@code warmUp} at least and then until the service JVM's
+	 * a closed-model window, for {@code warmUp} at least and then until the serving JVM's
 	 * compiler is quiet, {@code httpWarmUpLimit} at most.
 	 */
 	private void warmUp(List<HttpPlan.Phase> phases, int lane, WorkloadResult workload, String url,
-			Map<String, ProcessHandle> processes) {
+			Map<String, ProcessHandle> processes, String target) {
 		if (this.settings.httpWarmUpLimit().isZero()) {
 			return;
 		}
-		phases.add(new HttpPlan.Phase(phases.size(), lane, workload.info().id(), url, false,
-				this.settings.concurrency(), 0, seconds(this.settings.httpWarmUpLimit()),
-				this.settings.samples(workload.info()), HttpPlan.Phase.WARM_UP, seconds(this.settings.warmUp()),
-				processes.get(workload.info().service()).pid()));
+		phases
+			.add(new HttpPlan.Phase(phases.size(), lane, workload.info().id(), url, false, this.settings.concurrency(),
+					0, seconds(this.settings.httpWarmUpLimit()), this.settings.samples(workload.info()),
+					HttpPlan.Phase.WARM_UP, seconds(this.settings.warmUp()), processes.get(target).pid(), target));
+	}
+
+	private void warmUp(List<HttpPlan.Phase> phases, int lane, WorkloadResult workload, String url,
+			Map<String, ProcessHandle> processes) {
+		warmUp(phases, lane, workload, url, processes, workload.info().service());
 	}
 
 	private HttpPlan.Phase closedPhase(int index, int lane, WorkloadResult workload, String url, String kind,
 			Duration duration) {
+		return closedPhase(index, lane, workload, url, kind, duration, workload.info().service());
+	}
+
+	private HttpPlan.Phase closedPhase(int index, int lane, WorkloadResult workload, String url, String kind,
+			Duration duration, String target) {
 		return new HttpPlan.Phase(index, lane, workload.info().id(), url, false, this.settings.concurrency(), 0,
-				seconds(duration), this.settings.samples(workload.info()), kind, seconds(duration), -1);
+				seconds(duration), this.settings.samples(workload.info()), kind, seconds(duration), -1, target);
+	}
+
+	/**
+	 * The lean peer's window of a request, right after its service's, warmed up the same
+	 * way: nothing if the request has no peer.
+	 */
+	private void peerWindow(List<HttpPlan.Phase> phases, int lane, WorkloadResult workload, Map<String, String> urls,
+			Map<String, ProcessHandle> processes) {
+		String peer = HttpPlan.Phase.peerOf(workload.info().service());
+		if (!LeanPeer.workloads(workload.info().service()).contains(workload.info().id()) || !urls.containsKey(peer)) {
+			return;
+		}
+		warmUp(phases, lane, workload, urls.get(peer), processes, peer);
+		phases.add(closedPhase(phases.size(), lane, workload, urls.get(peer), HttpPlan.Phase.PEER,
+				this.settings.window(), peer));
 	}
 
 	private static double seconds(Duration duration) {
@@ -497,13 +536,14 @@ public final class BenchmarkSuite {
 			Outcome outcome = new Outcome(o.seconds(), o.requests(), o.errors(), o.timeouts(), warmUpErrors,
 					o.throughput(), o.latency(), items.get(plan.workload()), o.errorSamples());
 			ThreadCpu.Use threads = phase.serviceThreads();
+			Layer layer = HttpPlan.Phase.PEER.equals(plan.kind()) ? Layer.LEAN_PEER : Layer.HTTP;
 			runs.computeIfAbsent(plan.workload(), (id) -> new ArrayList<>())
-				.add(new Run(plan.workload(), Layer.HTTP, plan.open() ? Run.OPEN : Run.CLOSED, plan.concurrency(),
+				.add(new Run(plan.workload(), layer, plan.open() ? Run.OPEN : Run.CLOSED, plan.concurrency(),
 						plan.rate(), outcome, phase.cpu(), -1, warmUpSeconds,
 						(threads != null) ? threads.compilerMillis() : -1, threads));
 			warmUpErrors = 0;
 			warmUpSeconds = 0;
-			if (!plan.open()) {
+			if (layer == Layer.HTTP && !plan.open()) {
 				throughput.put(plan.workload(), o.throughput());
 			}
 		}
@@ -536,17 +576,64 @@ public final class BenchmarkSuite {
 	}
 
 	private static List<ServiceResult> merge(List<ServiceResult> results, Map<String, List<Run>> runs,
-			Map<String, List<Profile>> profiles) {
+			Map<String, List<Profile>> profiles, Map<String, PeerCheck> checks) {
 		return results.stream()
 			.map((service) -> new ServiceResult(service.service(), service.data(), service.loaded(),
 					service.startSeconds(), service.loadSeconds(),
 					service.workloads()
 						.stream()
 						.map((workload) -> workload.with(runs.getOrDefault(workload.info().id(), List.of()),
-								profiles.getOrDefault(workload.info().id(), List.of())))
+								profiles.getOrDefault(workload.info().id(), List.of()),
+								checks.get(workload.info().id())))
 						.toList(),
 					service.notes()))
 			.toList();
+	}
+
+	/**
+	 * Starts the lean peer of every service with peered requests, on the same node, as
+	 * the same role, with the services' JVM options.
+	 */
+	private void startPeers(EmbeddedCassandra node, Map<String, Logins> roles, Map<String, String> urls,
+			Map<String, ProcessHandle> processes, Map<String, PeerJvm> peers) {
+		for (ServiceBenchmark service : this.services) {
+			if (LeanPeer.workloads(service.name()).isEmpty()) {
+				continue;
+			}
+			String name = HttpPlan.Phase.peerOf(service.name());
+			logger.info("{}: starting its lean peer", service.name());
+			PeerJvm peer = PeerJvm.start(service.name(), service.keyspace(),
+					node.contactPoint().getHostString() + ":" + node.contactPoint().getPort(), node.localDatacenter(),
+					roles.get(service.name()).runtime(), this.settings.jvmOptions(),
+					this.output.resolve("http").resolve(service.name() + "-peer.log"));
+			peers.put(name, peer);
+			urls.put(name, peer.baseUrl());
+			processes.put(name, peer.handle());
+		}
+	}
+
+	/**
+	 * Each peered request's inputs, sent once to the service and once to its peer, before
+	 * either is timed: a difference is noted, and the peer's ratio is then not judged.
+	 */
+	private Map<String, PeerCheck> checkPeers(List<ServiceResult> results, Map<String, String> urls,
+			Map<String, DataSet> data) {
+		Map<String, PeerCheck> checks = new HashMap<>();
+		for (WorkloadResult workload : workloads(results)) {
+			String service = workload.info().service();
+			String peer = urls.get(HttpPlan.Phase.peerOf(service));
+			if (peer == null || !LeanPeer.workloads(service).contains(workload.info().id())) {
+				continue;
+			}
+			PeerCheck check = PeerAnswers.compare(this.benchmarks.workload(workload.info().id()), data.get(service),
+					this.settings.samples(workload.info()), urls.get(service), peer);
+			if (!check.equal()) {
+				this.notes.add(workload.info().id() + ": the lean peer answered otherwise than the service, "
+						+ check.difference());
+			}
+			checks.put(workload.info().id(), check);
+		}
+		return checks;
 	}
 
 	/**
@@ -570,6 +657,13 @@ public final class BenchmarkSuite {
 				phases
 					.add(closedPhase(phases.size(), 0, workload, url, HttpPlan.Phase.PROFILE, this.settings.profile()));
 			}
+			String peer = HttpPlan.Phase.peerOf(workload.info().service());
+			if (workload.info().hottest() && urls.containsKey(peer)
+					&& LeanPeer.workloads(workload.info().service()).contains(workload.info().id())) {
+				warmUp(phases, 0, workload, urls.get(peer), processes, peer);
+				phases.add(closedPhase(phases.size(), 0, workload, urls.get(peer), HttpPlan.Phase.PROFILE,
+						this.settings.profile(), peer));
+			}
 		}
 		if (phases.isEmpty()) {
 			return profiles;
@@ -592,12 +686,14 @@ public final class BenchmarkSuite {
 						+ this.output.relativize(http.resolve("profile").resolve("gatling.log")) + ")");
 				continue;
 			}
-			String name = phase.workload().replace('/', '-') + "-http";
+			boolean peer = !phase.target().equals(phase.workload().substring(0, phase.workload().indexOf('/')));
+			String name = phase.workload().replace('/', '-') + (peer ? "-peer" : "-http");
 			long compiled = (window != null && window.serviceThreads() != null)
 					? window.serviceThreads().compilerMillis() : -1;
 			Profile profile = Profiles
 				.renderCollapsed(collapsed, directory.resolve(name + ".html"), "profiles/" + name + ".html",
-						phase.workload(), Layer.HTTP, "service JVM, all threads",
+						phase.workload(), peer ? Layer.LEAN_PEER : Layer.HTTP,
+						(peer ? "lean peer's JVM" : "service JVM") + ", all threads",
 						result.profilerEvents().get(phase.index()))
 				.inWindow(warmUpSeconds, compiled);
 			profiles.computeIfAbsent(phase.workload(), (id) -> new ArrayList<>()).add(profile);

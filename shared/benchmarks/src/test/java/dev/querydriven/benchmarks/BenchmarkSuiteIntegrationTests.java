@@ -3,6 +3,7 @@ package dev.querydriven.benchmarks;
 import java.nio.file.Path;
 import java.util.List;
 
+import dev.querydriven.benchmarks.peer.LeanPeer;
 import dev.querydriven.benchmarks.report.IntentCost;
 import dev.querydriven.benchmarks.report.Layer;
 import dev.querydriven.benchmarks.report.Run;
@@ -33,6 +34,9 @@ class BenchmarkSuiteIntegrationTests {
 		SuiteResult result = new BenchmarkSuite(SuiteSettings.smoke(), output, benchmarks, benchmarks.all()).run();
 
 		assertThat(result.services()).hasSize(Benchmarks.SERVICES.size());
+		assertThat(result.workloads()).as("requests served by a lean peer")
+			.filteredOn((workload) -> workload.peer() != null)
+			.isNotEmpty();
 		assertThat(result.workloads()).isNotEmpty().allSatisfy(BenchmarkSuiteIntegrationTests::ranEveryLayer);
 		assertThat(result.notes()).as("Cassandra warnings and other notes").isEmpty();
 		assertThat(result.workloads()).as("writes whose intents' cost is reported")
@@ -104,6 +108,15 @@ class BenchmarkSuiteIntegrationTests {
 			assertThat(workload.runs()).as(workload.info().id() + " at fixed arrival rates")
 				.anyMatch((run) -> Run.OPEN.equals(run.model()));
 		}
+		if (LeanPeer.workloads(workload.info().service()).contains(workload.info().id())) {
+			assertThat(layers).as(workload.info().id()).contains(Layer.LEAN_PEER);
+			assertThat(workload.peer()).as(workload.info().id() + " peer's answers").isNotNull();
+			assertThat(workload.peer().difference()).as(workload.info().id() + " peer's answers").isNull();
+			assertThat(workload.peer().inputs()).as(workload.info().id() + " inputs compared").isPositive();
+		}
+		else {
+			assertThat(layers).as(workload.info().id()).doesNotContain(Layer.LEAN_PEER);
+		}
 		assertThat(workload.statements()).as(workload.info().id() + " statements").isNotEmpty();
 		for (Run run : workload.runs()) {
 			String what = workload.info().id() + ", " + run.layer().title() + " (" + run.model() + ")";
@@ -114,7 +127,7 @@ class BenchmarkSuiteIntegrationTests {
 			if (!workload.info().writes() && run.layer() != Layer.HTTP) {
 				assertThat(run.outcome().rowsPerRequest()).as(what + " rows per read").isPositive();
 			}
-			if (run.layer() == Layer.HTTP) {
+			if (run.layer() == Layer.HTTP || run.layer() == Layer.LEAN_PEER) {
 				httpWindow(workload, run, what);
 			}
 		}

@@ -75,6 +75,14 @@ public final class CallerTokens {
 	}
 
 	/**
+	 * The public key the callers' tokens are checked with.
+	 * @return a PEM file
+	 */
+	public Path publicKey() {
+		return this.publicKey;
+	}
+
+	/**
 	 * The {@code Authorization} header of a caller.
 	 * @param caller the token's claims
 	 * @return {@code Bearer <token>}

@@ -271,8 +271,9 @@ public final class GatlingRun implements AutoCloseable {
 		});
 	}
 
+	/** The process serving a phase: its service, or that service's lean peer. */
 	private static String serviceOf(HttpPlan.Phase phase) {
-		return phase.workload().substring(0, phase.workload().indexOf('/'));
+		return phase.target();
 	}
 
 	private static Path report(Path reports) {

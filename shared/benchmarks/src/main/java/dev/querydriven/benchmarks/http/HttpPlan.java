@@ -38,15 +38,31 @@ public record HttpPlan(Path repository, List<Phase> phases, Map<String, DataSet>
 	 * @param rate requests per second (open model)
 	 * @param seconds how long
 	 * @param samples the inputs the workload cycles through
-	 * @param kind {@code warm-up}, {@code closed}, {@code open} or {@code profile}
+	 * @param kind {@code warm-up}, {@code closed}, {@code open}, {@code peer} or
+	 * {@code profile}
 	 * @param minimumSeconds a warm-up's least length: it then runs until the JIT compiler
 	 * of {@code watchedPid} is quiet, {@code seconds} at most; equal to {@code seconds}
 	 * for every other phase
 	 * @param watchedPid the service JVM whose compiler a warm-up watches, {@code -1} for
 	 * none
+	 * @param target the process serving the phase, by its name in the run's processes:
+	 * the service's name, or its lean peer's ({@link #peerOf(String)})
 	 */
 	public record Phase(int index, int lane, String workload, String baseUrl, boolean open, int concurrency,
-			double rate, double seconds, int samples, String kind, double minimumSeconds, long watchedPid) {
+			double rate, double seconds, int samples, String kind, double minimumSeconds, long watchedPid,
+			String target) {
+
+		/** A measured closed-model phase served by a lean peer. */
+		public static final String PEER = "peer";
+
+		/**
+		 * The name of a service's lean peer among a run's processes.
+		 * @param service the service
+		 * @return e.g. {@code blog-platform lean peer}
+		 */
+		public static String peerOf(String service) {
+			return service + " lean peer";
+		}
 
 		/** A phase that only warms up. */
 		public static final String WARM_UP = "warm-up";
@@ -73,7 +89,8 @@ public record HttpPlan(Path repository, List<Phase> phases, Map<String, DataSet>
 		 * @return e.g. {@code 03 closed social-feed/timeline}
 		 */
 		public String name() {
-			String name = String.format("%03d %s %s", this.index, this.kind, this.workload);
+			String name = String.format("%03d %s %s", this.index, this.kind, this.workload)
+					+ (this.target.endsWith(" lean peer") ? " (lean peer)" : "");
 			return this.open ? name + String.format(" @%.0f/s", this.rate) : name;
 		}
 

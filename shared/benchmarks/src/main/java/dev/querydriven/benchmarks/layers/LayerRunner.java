@@ -251,6 +251,10 @@ public final class LayerRunner {
 			captured.add(request);
 		}
 		Replayer replayer = Replayer.prepare(raw, captured, info.rowInsert());
+		if (this.task.httpOnly()) {
+			return new WorkloadResult(info, replayer.statementsPerRequest(), replayer.stagesPerRequest(), warnings,
+					List.of(), List.of(), null, inputRows, null);
+		}
 		Replayer withoutIntents = info.writes() ? withoutIntents(raw, captured) : null;
 		ProcessHandle node = ProcessHandle.of(this.task.nodePid()).orElseThrow();
 		CpuMeter generator = new CpuMeter(Map.of(Roles.GENERATOR, ProcessHandle.current(), Roles.NODE, node));
@@ -280,7 +284,7 @@ public final class LayerRunner {
 			profiles.add(profile(info, serviceCalls, generatorAndService));
 		}
 		return new WorkloadResult(info, replayer.statementsPerRequest(), replayer.stagesPerRequest(), warnings, runs,
-				profiles, intents, inputRows);
+				profiles, intents, inputRows, null);
 	}
 
 	/**

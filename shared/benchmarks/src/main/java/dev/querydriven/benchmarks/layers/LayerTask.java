@@ -17,9 +17,11 @@ import dev.querydriven.benchmarks.SuiteSettings;
  * @param nodePid the node's process, whose CPU is measured
  * @param result where to write the result
  * @param profiles where to write profiles
+ * @param httpOnly whether to capture each input only, without measuring the raw driver
+ * and the service layer: a run that compares two versions of an HTTP path
  */
 public record LayerTask(String service, SuiteSettings settings, String host, int port, String datacenter,
-		String username, long nodePid, Path result, Path profiles) {
+		String username, long nodePid, Path result, Path profiles, boolean httpOnly) {
 
 	/** The environment variable holding the role's password. */
 	public static final String PASSWORD_VARIABLE = "QUERYDRIVEN_BENCHMARKS_PASSWORD";

@@ -102,7 +102,6 @@ final class Charts {
 				PlotOrientation.VERTICAL, true, false, false);
 		CategoryPlot plot = style(chart);
 		plot.addRangeMarker(goal(Goals.SERVICE_WRITE_THROUGHPUT, "service-layer write goal"));
-		plot.addRangeMarker(goal(Goals.HTTP_THROUGHPUT, "HTTP goal"));
 		return chart;
 	}
 
@@ -255,6 +254,7 @@ final class Charts {
 			case DRIVER_WITHOUT_INTENTS -> "driver w/o intents";
 			case SERVICE -> "service";
 			case HTTP -> "HTTP";
+			case LEAN_PEER -> "lean peer";
 		};
 	}
 

@@ -16,7 +16,8 @@ final class ClientCpu {
 	/**
 	 * The client CPU per request of a run: the load generator's for the raw driver, the
 	 * load generator's and the service's (one JVM) for the service layer, the service
-	 * JVM's alone for HTTP (its load generator is Gatling, in a JVM of its own).
+	 * JVM's alone for HTTP and the peer's for a lean peer (the load generator is Gatling,
+	 * in a JVM of its own).
 	 * @param run the run
 	 * @param cores the machine's cores
 	 * @return core-milliseconds per request, NaN when the CPU was not measured
@@ -25,7 +26,7 @@ final class ClientCpu {
 		String role = switch (run.layer()) {
 			case RAW_ROWS, DRIVER, DRIVER_WITHOUT_INTENTS -> Roles.GENERATOR;
 			case SERVICE -> Roles.GENERATOR_AND_SERVICE;
-			case HTTP -> Roles.SERVICE;
+			case HTTP, LEAN_PEER -> Roles.SERVICE;
 		};
 		return run.cpu().of(role) * cores * 1000 / run.outcome().throughput();
 	}

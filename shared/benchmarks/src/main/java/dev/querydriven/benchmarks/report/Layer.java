@@ -24,7 +24,14 @@ public enum Layer {
 	SERVICE("service layer"),
 
 	/** The HTTP endpoint, under Gatling, the service in its own JVM. */
-	HTTP("HTTP");
+	HTTP("HTTP"),
+
+	/**
+	 * The same HTTP request served by a lean WebFlux peer in its own JVM: a functional
+	 * endpoint, the driver running the same statements, Jackson, nothing of this project.
+	 * What HTTP costs beyond it is what the project adds.
+	 */
+	LEAN_PEER("lean peer");
 
 	private final String title;
 

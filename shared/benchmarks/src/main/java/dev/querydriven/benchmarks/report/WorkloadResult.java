@@ -23,10 +23,12 @@ import dev.querydriven.benchmarks.api.WorkloadInfo;
  * records intents; {@code null} otherwise
  * @param inputRows the rows the service layer returned for each input, in order, when
  * each ran alone to be captured: what every layer must return for the same input
+ * @param peer how the request's lean peer answered against the service, before either was
+ * timed; {@code null} for a request without a peer
  */
 public record WorkloadResult(WorkloadInfo info, Map<String, Double> statements, double stages,
 		List<String> captureWarnings, List<Run> runs, List<Profile> profiles, IntentCost intents,
-		List<Integer> inputRows) {
+		List<Integer> inputRows, PeerCheck peer) {
 
 	public WorkloadResult {
 		inputRows = List.copyOf(inputRows);
@@ -52,12 +54,23 @@ public record WorkloadResult(WorkloadInfo info, Map<String, Double> statements, 
 	 * @return the new result
 	 */
 	public WorkloadResult with(List<Run> moreRuns, List<Profile> moreProfiles) {
+		return with(moreRuns, moreProfiles, this.peer);
+	}
+
+	/**
+	 * This result with more runs and profiles, and its peer's answers checked.
+	 * @param moreRuns the runs to add
+	 * @param moreProfiles the profiles to add
+	 * @param peerCheck how the peer answered, or {@code null}
+	 * @return the new result
+	 */
+	public WorkloadResult with(List<Run> moreRuns, List<Profile> moreProfiles, PeerCheck peerCheck) {
 		List<Run> allRuns = new ArrayList<>(this.runs);
 		allRuns.addAll(moreRuns);
 		List<Profile> allProfiles = new ArrayList<>(this.profiles);
 		allProfiles.addAll(moreProfiles);
 		return new WorkloadResult(this.info, this.statements, this.stages, this.captureWarnings, allRuns, allProfiles,
-				this.intents, this.inputRows);
+				this.intents, this.inputRows, peerCheck);
 	}
 
 }

@@ -70,7 +70,7 @@ class CompilerWatchTests {
 
 	private static HttpPlan.Phase warmUp(int index, double minimum, double maximum, long pid) {
 		return new HttpPlan.Phase(index, 0, "test/read", "http://127.0.0.1:1", false, 1, 0, maximum, 1,
-				HttpPlan.Phase.WARM_UP, minimum, pid);
+				HttpPlan.Phase.WARM_UP, minimum, pid, "test");
 	}
 
 }
