@@ -110,7 +110,15 @@ public final class LayerRunner {
 		if (password == null) {
 			throw new IllegalStateException("The role's password is expected in " + LayerTask.PASSWORD_VARIABLE);
 		}
-		new LayerRunner(task, password).run();
+		try {
+			new LayerRunner(task, password).run();
+		}
+		catch (RuntimeException | Error ex) {
+			// The driver's and Netty's threads would keep a failed JVM alive, and the
+			// suite waiting for its result.
+			ex.printStackTrace();
+			System.exit(1);
+		}
 		System.exit(0);
 	}
 
