@@ -596,20 +596,33 @@ public final class BenchmarkSuite {
 	 */
 	private void startPeers(EmbeddedCassandra node, Map<String, Logins> roles, Map<String, String> urls,
 			Map<String, ProcessHandle> processes, Map<String, PeerJvm> peers) {
+		// Side by side: each JVM's start is mostly waiting for its session and its
+		// statements to be prepared.
+		Map<String, CompletableFuture<PeerJvm>> starting = new LinkedHashMap<>();
 		for (ServiceBenchmark service : this.services) {
 			if (LeanPeer.workloads(service.name()).isEmpty()) {
 				continue;
 			}
-			String name = HttpPlan.Phase.peerOf(service.name());
 			logger.info("{}: starting its lean peer", service.name());
-			PeerJvm peer = PeerJvm.start(service.name(), service.keyspace(),
-					node.contactPoint().getHostString() + ":" + node.contactPoint().getPort(), node.localDatacenter(),
-					roles.get(service.name()).runtime(), this.settings.jvmOptions(),
-					this.output.resolve("http").resolve(service.name() + "-peer.log"));
-			peers.put(name, peer);
-			urls.put(name, peer.baseUrl());
-			processes.put(name, peer.handle());
+			starting.put(HttpPlan.Phase.peerOf(service.name()),
+					CompletableFuture.supplyAsync(() -> PeerJvm.start(service.name(), service.keyspace(),
+							node.contactPoint().getHostString() + ":" + node.contactPoint().getPort(),
+							node.localDatacenter(), roles.get(service.name()).runtime(), this.settings.jvmOptions(),
+							this.output.resolve("http").resolve(service.name() + "-peer.log"))));
 		}
+		CompletableFuture.allOf(starting.values().toArray(CompletableFuture[]::new))
+			.handle((started, error) -> null)
+			.join();
+		// Every peer that started is registered, so that the caller stops it, before a
+		// failed start is reported.
+		starting.forEach((name, peer) -> {
+			if (!peer.isCompletedExceptionally()) {
+				peers.put(name, peer.join());
+				urls.put(name, peer.join().baseUrl());
+				processes.put(name, peer.join().handle());
+			}
+		});
+		starting.values().forEach(CompletableFuture::join);
 	}
 
 	/**

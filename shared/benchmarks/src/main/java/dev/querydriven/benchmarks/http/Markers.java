@@ -32,7 +32,9 @@ public final class Markers {
 	/** The last request ended. */
 	public static final String DONE = PREFIX + "done";
 
-	private static final Set<Integer> started = ConcurrentHashMap.newKeySet();
+	private static final Set<Integer> marked = ConcurrentHashMap.newKeySet();
+
+	private static final Map<Integer, AtomicInteger> started = new ConcurrentHashMap<>();
 
 	private static final Map<Integer, AtomicInteger> inFlight = new ConcurrentHashMap<>();
 
@@ -44,7 +46,7 @@ public final class Markers {
 	 * @param index the phase
 	 */
 	static void phaseStarted(int index) {
-		if (started.add(index)) {
+		if (marked.add(index)) {
 			System.out.println(PHASE + index);
 			System.out.flush();
 		}
@@ -58,6 +60,17 @@ public final class Markers {
 	static void requestStarted(int index) {
 		phaseStarted(index);
 		inFlight.computeIfAbsent(index, (phase) -> new AtomicInteger()).incrementAndGet();
+		started.computeIfAbsent(index, (phase) -> new AtomicInteger()).incrementAndGet();
+	}
+
+	/**
+	 * How many requests of a phase have started.
+	 * @param index the phase
+	 * @return the count
+	 */
+	static int started(int index) {
+		AtomicInteger count = started.get(index);
+		return (count != null) ? count.get() : 0;
 	}
 
 	/**

@@ -1,11 +1,7 @@
 package dev.querydriven.benchmarks.http;
 
-import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 
@@ -47,18 +43,20 @@ public final class PeerAnswers {
 	public static <I> PeerCheck compare(Workload<I> workload, DataSet data, int samples, String serviceUrl,
 			String peerUrl) {
 		CallerTokens tokens = CallerTokens.of(workload.info().service());
-		HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-		for (int i = 0; i < samples; i++) {
+		List<String> differences = Asking.eachInput(samples, (i) -> {
 			HttpCall call = workload.http(workload.input(i, data));
 			// A write's input carries the ids it creates: the same order sent twice would
 			// be a retry the second time, answered as one. Each server gets its own.
 			HttpCall peerCall = workload.info().writes() ? workload.http(workload.input(i, data)) : call;
-			HttpResponse<String> service = send(client, serviceUrl, workload.info().method(), call, tokens);
-			HttpResponse<String> peer = send(client, peerUrl, workload.info().method(), peerCall, tokens);
+			HttpResponse<String> service = Asking.send(serviceUrl, workload.info().method(), call, tokens);
+			HttpResponse<String> peer = Asking.send(peerUrl, workload.info().method(), peerCall, tokens);
 			String difference = difference(workload.info().writes(), service.statusCode(), service.body(),
 					peer.statusCode(), peer.body());
+			return (difference != null) ? "input " + i + " (" + call.path() + "): " + difference : null;
+		});
+		for (String difference : differences) {
 			if (difference != null) {
-				return new PeerCheck(i + 1, "input " + i + " (" + call.path() + "): " + difference);
+				return new PeerCheck(samples, difference);
 			}
 		}
 		return new PeerCheck(samples, null);
@@ -91,31 +89,6 @@ public final class PeerAnswers {
 		JsonNode expectedItems = withoutCursorValue(expected);
 		JsonNode actualItems = withoutCursorValue(actual);
 		return expectedItems.equals(actualItems) ? null : actual + " where the service answered " + expected;
-	}
-
-	private static HttpResponse<String> send(HttpClient client, String baseUrl, String method, HttpCall call,
-			CallerTokens tokens) {
-		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + call.path()))
-			.timeout(Duration.ofSeconds(30))
-			.header("Accept", "application/json")
-			.method(method, (call.body() != null) ? HttpRequest.BodyPublishers.ofString(call.body())
-					: HttpRequest.BodyPublishers.noBody());
-		if (call.body() != null) {
-			request.header("Content-Type", "application/json");
-		}
-		if (call.caller() != null) {
-			request.header("Authorization", tokens.authorization(call.caller()));
-		}
-		try {
-			return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
-		}
-		catch (IOException ex) {
-			throw new IllegalStateException(baseUrl + call.path() + " got no answer", ex);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException("Interrupted while asking " + baseUrl, ex);
-		}
 	}
 
 	private static JsonNode parse(String body) {

@@ -1,12 +1,6 @@
 package dev.querydriven.benchmarks.http;
 
-import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 
 import dev.querydriven.benchmarks.api.DataSet;
@@ -39,34 +33,15 @@ public final class ResponseItems {
 	 */
 	public static <I> List<Integer> probe(Workload<I> workload, DataSet data, int samples, String baseUrl) {
 		CallerTokens tokens = CallerTokens.of(workload.info().service());
-		HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-		List<Integer> items = new ArrayList<>();
-		for (int i = 0; i < samples; i++) {
+		return Asking.eachInput(samples, (i) -> {
 			HttpCall call = workload.http(workload.input(i, data));
-			HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + call.path()))
-				.timeout(Duration.ofSeconds(30))
-				.header("Accept", "application/json")
-				.GET();
-			if (call.caller() != null) {
-				request.header("Authorization", tokens.authorization(call.caller()));
+			HttpResponse<String> response = Asking.send(baseUrl, "GET", call, tokens);
+			if (response.statusCode() != 200) {
+				throw new IllegalStateException(workload.info().id() + ": input " + i + " answered "
+						+ response.statusCode() + ": " + response.body());
 			}
-			try {
-				HttpResponse<String> response = client.send(request.build(), HttpResponse.BodyHandlers.ofString());
-				if (response.statusCode() != 200) {
-					throw new IllegalStateException(workload.info().id() + ": input " + i + " answered "
-							+ response.statusCode() + ": " + response.body());
-				}
-				items.add(count(json.readTree(response.body())));
-			}
-			catch (IOException ex) {
-				throw new IllegalStateException(workload.info().id() + ": input " + i + " got no answer", ex);
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-				throw new IllegalStateException("Interrupted while asking " + baseUrl, ex);
-			}
-		}
-		return items;
+			return count(json.readTree(response.body()));
+		});
 	}
 
 	/**

@@ -137,16 +137,21 @@ public class ServicesSimulation extends Simulation {
 	/**
 	 * Whether a phase had stopped starting requests when one of its requests ended: a
 	 * warm-up once its compiler watch says so, a closed phase once its length has passed
-	 * since its first request, an open one once its last arrival is due (less a little
-	 * each: Gatling's clock for the phase started just before that request).
+	 * since its first request (less a little: Gatling's clock for the phase started just
+	 * before that request), an open one once its users have all arrived.
 	 */
 	private static boolean stopped(HttpPlan.Phase phase, long started, long ended) {
 		if (phase.warmUp()) {
 			return CompilerWatch.done(phase);
 		}
-		// An open phase's last arrival comes one interval before its end.
-		double lastStart = phase.open() ? phase.seconds() - 1 / phase.rate() : phase.seconds();
-		return ended - PhaseStats.firstStart(phase.index()) >= (long) (lastStart * 1e9) - STOP_TOLERANCE_NANOS;
+		if (phase.open()) {
+			// An open phase injects its rate times its length of users, one request
+			// each, whatever the machine's delays: counted, not timed. (One less, in
+			// case Gatling rounds down: a too early end marker is followed by the last
+			// one.)
+			return Markers.started(phase.index()) >= Math.floor(phase.rate() * phase.seconds()) - 1;
+		}
+		return ended - PhaseStats.firstStart(phase.index()) >= (long) (phase.seconds() * 1e9) - STOP_TOLERANCE_NANOS;
 	}
 
 	private static HttpProtocolBuilder protocol(String baseUrl) {
