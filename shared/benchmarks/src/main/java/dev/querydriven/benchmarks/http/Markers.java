@@ -13,10 +13,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * start.
  *
  * <p>
- * When a phase stops starting requests is known here (its length has passed, or its
- * warm-up is done), but which response is the last one is known only once no other
- * follows: an end line is printed every time the phase's last request in flight ends
- * after that point, and the suite keeps the last one.
+ * A closed phase or a warm-up ends when the last of its users leaves its loop, after its
+ * last response. An open phase's users make one request each: its end is known only once
+ * they have all arrived and none is in flight, so an end line is printed every time its
+ * last request in flight ends after its arrivals are (nearly) all in, and the suite keeps
+ * the last one.
  */
 public final class Markers {
 
@@ -35,6 +36,8 @@ public final class Markers {
 	private static final Set<Integer> marked = ConcurrentHashMap.newKeySet();
 
 	private static final Map<Integer, AtomicInteger> started = new ConcurrentHashMap<>();
+
+	private static final Map<Integer, AtomicInteger> usersDone = new ConcurrentHashMap<>();
 
 	private static final Map<Integer, AtomicInteger> inFlight = new ConcurrentHashMap<>();
 
@@ -61,6 +64,20 @@ public final class Markers {
 		phaseStarted(index);
 		inFlight.computeIfAbsent(index, (phase) -> new AtomicInteger()).incrementAndGet();
 		started.computeIfAbsent(index, (phase) -> new AtomicInteger()).incrementAndGet();
+	}
+
+	/**
+	 * Counts a user of a closed phase or a warm-up out of its loop, printing the phase's
+	 * end marker once the last one is: a user leaves its loop only after its last
+	 * response, so no response of the phase can follow.
+	 * @param index the phase
+	 * @param users the phase's users
+	 */
+	static void userDone(int index, int users) {
+		if (usersDone.computeIfAbsent(index, (phase) -> new AtomicInteger()).incrementAndGet() == users) {
+			System.out.println(PHASE_END + index);
+			System.out.flush();
+		}
 	}
 
 	/**

@@ -63,15 +63,6 @@ final class PhaseStats {
 		stats.errors.computeIfAbsent(error, (key) -> new LongAdder()).increment();
 	}
 
-	/**
-	 * When a phase's first request started.
-	 * @param phase the phase's index
-	 * @return {@link System#nanoTime()} of that start
-	 */
-	static long firstStart(int phase) {
-		return phases.get(phase).firstStart.get();
-	}
-
 	static void write() {
 		Map<Integer, Result> results = new TreeMap<>();
 		phases.forEach((index, stats) -> {

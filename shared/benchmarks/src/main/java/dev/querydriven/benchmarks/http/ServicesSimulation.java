@@ -46,11 +46,6 @@ import static io.gatling.javaapi.http.HttpDsl.status;
  */
 public class ServicesSimulation extends Simulation {
 
-	/**
-	 * How much earlier than its first request Gatling may have started a phase's clock.
-	 */
-	private static final long STOP_TOLERANCE_NANOS = 50_000_000L;
-
 	{
 		awaitPlan();
 		HttpPlan plan = Json.read(Path.of(System.getProperty(HttpPlan.PROPERTY)), HttpPlan.class);
@@ -112,7 +107,7 @@ public class ServicesSimulation extends Simulation {
 			long ended = System.nanoTime();
 			PhaseStats.record(phase.index(), started, ended, session.isFailed(),
 					session.contains("status") ? session.getInt("status") : null);
-			Markers.requestEnded(phase.index(), stopped(phase, started, ended));
+			Markers.requestEnded(phase.index(), phase.open() && allArrived(phase));
 			return session.markAsSucceeded().remove("status");
 		});
 		if (phase.warmUp()) {
@@ -121,7 +116,10 @@ public class ServicesSimulation extends Simulation {
 			ScenarioBuilder warmUp = scenario(phase.name()).exec((session) -> {
 				CompilerWatch.start(phase);
 				return session;
-			}).asLongAs((session) -> !CompilerWatch.done(phase)).on(one);
+			}).asLongAs((session) -> !CompilerWatch.done(phase)).on(one).exec((session) -> {
+				Markers.userDone(phase.index(), phase.concurrency());
+				return session;
+			});
 			return warmUp.injectOpen(atOnceUsers(phase.concurrency())).protocols(protocol(phase.baseUrl()));
 		}
 		Duration duration = Duration.ofMillis(Math.round(phase.seconds() * 1000));
@@ -130,28 +128,20 @@ public class ServicesSimulation extends Simulation {
 		// users up to a few tenths of a second after the phase's end on a busy machine).
 		PopulationBuilder population = phase.open()
 				? scenario(phase.name()).exec(one).injectOpen(constantUsersPerSec(phase.rate()).during(duration))
-				: scenario(phase.name()).during(duration, false).on(one).injectOpen(atOnceUsers(phase.concurrency()));
+				: scenario(phase.name()).during(duration, false).on(one).exec((session) -> {
+					Markers.userDone(phase.index(), phase.concurrency());
+					return session;
+				}).injectOpen(atOnceUsers(phase.concurrency()));
 		return population.protocols(protocol(phase.baseUrl()));
 	}
 
 	/**
-	 * Whether a phase had stopped starting requests when one of its requests ended: a
-	 * warm-up once its compiler watch says so, a closed phase once its length has passed
-	 * since its first request (less a little: Gatling's clock for the phase started just
-	 * before that request), an open one once its users have all arrived.
+	 * Whether an open phase's users have (nearly) all arrived: it injects its rate times
+	 * its length of users, one request each, whatever the machine's delays. One less, in
+	 * case Gatling rounds down: a too early end marker is followed by the last one.
 	 */
-	private static boolean stopped(HttpPlan.Phase phase, long started, long ended) {
-		if (phase.warmUp()) {
-			return CompilerWatch.done(phase);
-		}
-		if (phase.open()) {
-			// An open phase injects its rate times its length of users, one request
-			// each, whatever the machine's delays: counted, not timed. (One less, in
-			// case Gatling rounds down: a too early end marker is followed by the last
-			// one.)
-			return Markers.started(phase.index()) >= Math.floor(phase.rate() * phase.seconds()) - 1;
-		}
-		return ended - PhaseStats.firstStart(phase.index()) >= (long) (phase.seconds() * 1e9) - STOP_TOLERANCE_NANOS;
+	private static boolean allArrived(HttpPlan.Phase phase) {
+		return Markers.started(phase.index()) >= Math.floor(phase.rate() * phase.seconds()) - 1;
 	}
 
 	private static HttpProtocolBuilder protocol(String baseUrl) {
