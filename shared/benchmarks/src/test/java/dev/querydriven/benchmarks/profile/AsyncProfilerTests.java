@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * AsyncProfiler: all-thread CPU profiles of another JVM, taken through {@code jcmd}.
@@ -38,9 +39,11 @@ class AsyncProfilerTests {
 			busy.get(30, TimeUnit.SECONDS);
 			long pid = jvm.handle().pid();
 			String event = AsyncProfiler.start(pid);
-			// The profile is one second of the busy JVM's CPU time: the sleep is the
-			// measurement, not a wait for something to happen.
-			Thread.sleep(1000);
+			// The profile is a second of the busy JVM's CPU time, read from its process:
+			// the samples come from that CPU, whatever the wall clock does meanwhile.
+			Duration before = cpu(jvm);
+			await().atMost(Duration.ofSeconds(30))
+				.until(() -> cpu(jvm).minus(before).compareTo(Duration.ofSeconds(1)) >= 0);
 			Path collapsed = directory.resolve("busy.collapsed");
 			AsyncProfiler.stop(pid, collapsed);
 			jvm.closeInput();
@@ -102,6 +105,10 @@ class AsyncProfilerTests {
 			}
 		}
 
+	}
+
+	private static Duration cpu(JavaProcess jvm) {
+		return jvm.handle().info().totalCpuDuration().orElse(Duration.ZERO);
 	}
 
 }
