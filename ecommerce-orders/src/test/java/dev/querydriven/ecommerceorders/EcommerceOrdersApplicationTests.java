@@ -343,7 +343,8 @@ class EcommerceOrdersApplicationTests {
 	/**
 	 * The API documentation is public and names each operation's rule; the health
 	 * endpoint answers anyone on the management port, whose other endpoints are for
-	 * admins, and nothing of actuator is left on the application port.
+	 * admins, and nothing of actuator is left on the application port. The document shows
+	 * the paging parameters' bounds.
 	 */
 	@Test
 	void openApiAndHealthAreServed() {
@@ -356,7 +357,24 @@ class EcommerceOrdersApplicationTests {
 			.jsonPath("$.paths['/orders/{orderId}/status'].post.x-access")
 			.isEqualTo("staff, or owner to cancel")
 			.jsonPath("$.paths['/orders'].post.x-access")
-			.isEqualTo("signed-in");
+			.isEqualTo("signed-in")
+			// The paging bounds, checked where the parameters are read, are documented.
+			.jsonPath("$.paths['/users/{userId}/orders'].get.parameters[1].name")
+			.isEqualTo("cursor")
+			.jsonPath("$.paths['/users/{userId}/orders'].get.parameters[1].schema.maxLength")
+			.isEqualTo(1024)
+			.jsonPath("$.paths['/users/{userId}/orders'].get.parameters[2].name")
+			.isEqualTo("limit")
+			.jsonPath("$.paths['/users/{userId}/orders'].get.parameters[2].schema.type")
+			.isEqualTo("integer")
+			.jsonPath("$.paths['/users/{userId}/orders'].get.parameters[2].schema.minimum")
+			.isEqualTo(1)
+			.jsonPath("$.paths['/users/{userId}/orders'].get.parameters[2].schema.maximum")
+			.isEqualTo(100)
+			.jsonPath("$.paths['/users/{userId}/orders'].get.parameters[2].schema.default")
+			.isEqualTo(20)
+			.jsonPath("$.components.schemas.PageLimit")
+			.doesNotExist();
 		WebTestClient management = WebTestClient.bindToServer()
 			.baseUrl("http://localhost:" + this.managementPort)
 			.responseTimeout(Duration.ofSeconds(30))

@@ -3,12 +3,9 @@ package dev.querydriven.blogplatform.author;
 import java.util.UUID;
 
 import dev.querydriven.blogplatform.post.PostSummary;
-import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.Page;
+import dev.querydriven.servicesupport.web.PageLimit;
 import io.swagger.v3.oas.annotations.Operation;
-import jakarta.validation.constraints.Max;
-import jakarta.validation.constraints.Min;
-import jakarta.validation.constraints.Size;
 import reactor.core.publisher.Mono;
 
 import org.springframework.web.bind.annotation.GetMapping;
@@ -33,10 +30,9 @@ class AuthorController {
 
 	@GetMapping("/authors/{authorId}/posts")
 	@Operation(summary = "An author's posts, newest first (Q2: one partition of posts_by_author)")
-	Mono<Page<PostSummary>> posts(@PathVariable UUID authorId,
-			@RequestParam(required = false) @Size(max = CursorCodec.MAX_LENGTH) String cursor,
-			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit) {
-		return this.service.findLatest(authorId, cursor, limit).map((page) -> page.map(this.mapper::toSummary));
+	Mono<Page<PostSummary>> posts(@PathVariable UUID authorId, @RequestParam(required = false) String cursor,
+			@RequestParam(defaultValue = PageLimit.DEFAULT) PageLimit limit) {
+		return this.service.findLatest(authorId, cursor, limit.value()).map((page) -> page.map(this.mapper::toSummary));
 	}
 
 }

@@ -2,12 +2,9 @@ package dev.querydriven.blogplatform.category;
 
 import dev.querydriven.blogplatform.post.CategorySlug;
 import dev.querydriven.blogplatform.post.PostSummary;
-import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.Page;
+import dev.querydriven.servicesupport.web.PageLimit;
 import io.swagger.v3.oas.annotations.Operation;
-import jakarta.validation.constraints.Max;
-import jakarta.validation.constraints.Min;
-import jakarta.validation.constraints.Size;
 import reactor.core.publisher.Mono;
 
 import org.springframework.web.bind.annotation.GetMapping;
@@ -33,9 +30,9 @@ class CategoryController {
 	@GetMapping("/categories/{category}/posts")
 	@Operation(summary = "A category's posts, newest first (Q4 legacy table or Q5 month buckets, by migration phase)")
 	Mono<Page<PostSummary>> posts(@PathVariable @CategorySlug String category,
-			@RequestParam(required = false) @Size(max = CursorCodec.MAX_LENGTH) String cursor,
-			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit) {
-		return this.service.findLatest(category, cursor, limit).map((page) -> page.map(this.mapper::toSummary));
+			@RequestParam(required = false) String cursor,
+			@RequestParam(defaultValue = PageLimit.DEFAULT) PageLimit limit) {
+		return this.service.findLatest(category, cursor, limit.value()).map((page) -> page.map(this.mapper::toSummary));
 	}
 
 }

@@ -4,13 +4,10 @@ import java.util.UUID;
 
 import dev.querydriven.servicesupport.idempotency.IdempotencyKeys;
 import dev.querydriven.servicesupport.security.Caller;
-import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.Page;
+import dev.querydriven.servicesupport.web.PageLimit;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.validation.Valid;
-import jakarta.validation.constraints.Max;
-import jakarta.validation.constraints.Min;
-import jakarta.validation.constraints.Size;
 import reactor.core.publisher.Mono;
 
 import org.springframework.http.HttpStatus;
@@ -52,10 +49,10 @@ class CommentController {
 
 	@GetMapping
 	@Operation(summary = "A post's comments, oldest first (Q3: one partition of comments_by_post)")
-	Mono<Page<CommentResponse>> comments(@PathVariable UUID postId,
-			@RequestParam(required = false) @Size(max = CursorCodec.MAX_LENGTH) String cursor,
-			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit) {
-		return this.service.findOldestFirst(postId, cursor, limit).map((page) -> page.map(this.mapper::toResponse));
+	Mono<Page<CommentResponse>> comments(@PathVariable UUID postId, @RequestParam(required = false) String cursor,
+			@RequestParam(defaultValue = PageLimit.DEFAULT) PageLimit limit) {
+		return this.service.findOldestFirst(postId, cursor, limit.value())
+			.map((page) -> page.map(this.mapper::toResponse));
 	}
 
 }

@@ -2,12 +2,9 @@ package dev.querydriven.ecommerceorders.fulfilment;
 
 import dev.querydriven.ecommerceorders.order.OrderStatus;
 import dev.querydriven.servicesupport.web.InvalidRequestException;
-import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.Page;
+import dev.querydriven.servicesupport.web.PageLimit;
 import io.swagger.v3.oas.annotations.Operation;
-import jakarta.validation.constraints.Max;
-import jakarta.validation.constraints.Min;
-import jakarta.validation.constraints.Size;
 import reactor.core.publisher.Mono;
 
 import org.springframework.web.bind.annotation.GetMapping;
@@ -19,8 +16,8 @@ import org.springframework.web.bind.annotation.RestController;
  * {@code AccessConfiguration}): it shows every open order with its address.
  *
  * <p>
- * The constraints on parameters ({@code limit}) are checked by Spring's built-in method
- * validation, which reports them as a 400 naming the parameter.
+ * A page's size ({@code limit}) is a {@code PageLimit}, whose bounds are checked as the
+ * parameter is read: a 400 naming it, and no Bean Validation on every call.
  */
 @RestController
 class FulfilmentController {
@@ -37,14 +34,14 @@ class FulfilmentController {
 	@GetMapping("/orders")
 	@Operation(summary = "Open orders in a status (PENDING, PAID or SHIPPED), oldest first (Q3, from the Q4 watermark)")
 	Mono<Page<QueuedOrderResponse>> queue(@RequestParam(required = false) OrderStatus status,
-			@RequestParam(required = false) @Size(max = CursorCodec.MAX_LENGTH) String cursor,
-			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit) {
+			@RequestParam(required = false) String cursor,
+			@RequestParam(defaultValue = PageLimit.DEFAULT) PageLimit limit) {
 		if (status == null) {
 			// Checked here rather than by required = true, so that the problem names the
 			// parameter like every other bad input does.
 			return Mono.error(new InvalidRequestException("status", "is required: PENDING, PAID or SHIPPED"));
 		}
-		return this.fulfilment.queue(status, cursor, limit).map((page) -> page.map(this.mapper::toResponse));
+		return this.fulfilment.queue(status, cursor, limit.value()).map((page) -> page.map(this.mapper::toResponse));
 	}
 
 }

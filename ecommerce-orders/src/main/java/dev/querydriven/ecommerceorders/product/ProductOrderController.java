@@ -2,12 +2,9 @@ package dev.querydriven.ecommerceorders.product;
 
 import java.util.UUID;
 
-import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.Page;
+import dev.querydriven.servicesupport.web.PageLimit;
 import io.swagger.v3.oas.annotations.Operation;
-import jakarta.validation.constraints.Max;
-import jakarta.validation.constraints.Min;
-import jakarta.validation.constraints.Size;
 import reactor.core.publisher.Mono;
 
 import org.springframework.web.bind.annotation.GetMapping;
@@ -20,8 +17,8 @@ import org.springframework.web.bind.annotation.RestController;
  * {@code AccessConfiguration}): the list names every buyer of the product.
  *
  * <p>
- * The constraints on parameters ({@code limit}) are checked by Spring's built-in method
- * validation, which reports them as a 400 naming the parameter.
+ * A page's size ({@code limit}) is a {@code PageLimit}, whose bounds are checked as the
+ * parameter is read: a 400 naming it, and no Bean Validation on every call.
  */
 @RestController
 class ProductOrderController {
@@ -37,10 +34,9 @@ class ProductOrderController {
 
 	@GetMapping("/products/{productId}/orders")
 	@Operation(summary = "Orders containing a product, newest first (Q5, months from Q6)")
-	Mono<Page<ProductOrderResponse>> orders(@PathVariable UUID productId,
-			@RequestParam(required = false) @Size(max = CursorCodec.MAX_LENGTH) String cursor,
-			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit) {
-		return this.products.orders(productId, cursor, limit).map((page) -> page.map(this.mapper::toResponse));
+	Mono<Page<ProductOrderResponse>> orders(@PathVariable UUID productId, @RequestParam(required = false) String cursor,
+			@RequestParam(defaultValue = PageLimit.DEFAULT) PageLimit limit) {
+		return this.products.orders(productId, cursor, limit.value()).map((page) -> page.map(this.mapper::toResponse));
 	}
 
 }

@@ -5,13 +5,10 @@ import java.util.UUID;
 
 import dev.querydriven.iotsensors.TimeRange;
 import dev.querydriven.modeling.bucket.ReadOrder;
-import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.Page;
+import dev.querydriven.servicesupport.web.PageLimit;
 import io.swagger.v3.oas.annotations.Operation;
-import jakarta.validation.constraints.Max;
-import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.Pattern;
-import jakarta.validation.constraints.Size;
 import reactor.core.publisher.Mono;
 
 import org.springframework.format.annotation.DateTimeFormat;
@@ -46,11 +43,11 @@ class ReadingController {
 			@RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME) Instant to,
 			@RequestParam(defaultValue = "desc") @Pattern(regexp = "asc|desc",
 					message = "must be asc or desc") String order,
-			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit,
-			@RequestParam(required = false) @Size(max = CursorCodec.MAX_LENGTH) String cursor) {
+			@RequestParam(defaultValue = PageLimit.DEFAULT) PageLimit limit,
+			@RequestParam(required = false) String cursor) {
 		TimeRange range = TimeRange.of(from, to, this.properties.maxRange());
 		ReadOrder readOrder = order.equals("asc") ? ReadOrder.OLDEST_FIRST : ReadOrder.NEWEST_FIRST;
-		return this.readings.findRange(sensorId, range, readOrder, limit, cursor)
+		return this.readings.findRange(sensorId, range, readOrder, limit.value(), cursor)
 			.map((page) -> page.map(this.mapper::toResponse));
 	}
 

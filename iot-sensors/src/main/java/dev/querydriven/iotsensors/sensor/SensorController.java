@@ -3,14 +3,11 @@ package dev.querydriven.iotsensors.sensor;
 import java.net.URI;
 import java.util.UUID;
 
-import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.Page;
+import dev.querydriven.servicesupport.web.PageLimit;
 import dev.querydriven.servicesupport.web.Idempotent;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.validation.Valid;
-import jakarta.validation.constraints.Max;
-import jakarta.validation.constraints.Min;
-import jakarta.validation.constraints.Size;
 import reactor.core.publisher.Mono;
 
 import org.springframework.http.ResponseEntity;
@@ -57,9 +54,9 @@ class SensorController {
 	@GetMapping("/sites/{siteId}/sensors")
 	@Operation(summary = "The sensors of a site, in sensor-id order")
 	Mono<Page<SensorResponse>> findBySite(@PathVariable UUID siteId,
-			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit,
-			@RequestParam(required = false) @Size(max = CursorCodec.MAX_LENGTH) String cursor) {
-		return this.sensors.findBySite(siteId, cursor, limit).map((page) -> page.map(this.mapper::toResponse));
+			@RequestParam(defaultValue = PageLimit.DEFAULT) PageLimit limit,
+			@RequestParam(required = false) String cursor) {
+		return this.sensors.findBySite(siteId, cursor, limit.value()).map((page) -> page.map(this.mapper::toResponse));
 	}
 
 }

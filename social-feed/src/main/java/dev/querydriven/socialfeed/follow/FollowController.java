@@ -3,12 +3,9 @@ package dev.querydriven.socialfeed.follow;
 import java.util.UUID;
 
 import dev.querydriven.modeling.time.TimeSource;
-import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.Page;
+import dev.querydriven.servicesupport.web.PageLimit;
 import io.swagger.v3.oas.annotations.Operation;
-import jakarta.validation.constraints.Max;
-import jakarta.validation.constraints.Min;
-import jakarta.validation.constraints.Size;
 import reactor.core.publisher.Mono;
 
 import org.springframework.http.HttpStatus;
@@ -55,17 +52,17 @@ class FollowController {
 	@GetMapping("/users/{userId}/followers")
 	@Operation(summary = "A user's followers (Q3)")
 	Mono<Page<UserSummaryResponse>> followers(@PathVariable UUID userId,
-			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit,
-			@RequestParam(required = false) @Size(max = CursorCodec.MAX_LENGTH) String cursor) {
-		return this.follows.followers(userId, cursor, limit).map((page) -> page.map(this.mapper::toResponse));
+			@RequestParam(defaultValue = PageLimit.DEFAULT) PageLimit limit,
+			@RequestParam(required = false) String cursor) {
+		return this.follows.followers(userId, cursor, limit.value()).map((page) -> page.map(this.mapper::toResponse));
 	}
 
 	@GetMapping("/users/{userId}/following")
 	@Operation(summary = "The users a user follows (Q4)")
 	Mono<Page<UserSummaryResponse>> following(@PathVariable UUID userId,
-			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit,
-			@RequestParam(required = false) @Size(max = CursorCodec.MAX_LENGTH) String cursor) {
-		return this.follows.following(userId, cursor, limit).map((page) -> page.map(this.mapper::toResponse));
+			@RequestParam(defaultValue = PageLimit.DEFAULT) PageLimit limit,
+			@RequestParam(required = false) String cursor) {
+		return this.follows.following(userId, cursor, limit.value()).map((page) -> page.map(this.mapper::toResponse));
 	}
 
 }

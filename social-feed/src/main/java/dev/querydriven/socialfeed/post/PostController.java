@@ -6,14 +6,11 @@ import java.util.UUID;
 import dev.querydriven.modeling.time.TimeSource;
 import dev.querydriven.servicesupport.idempotency.IdempotencyKeys;
 import dev.querydriven.servicesupport.security.Caller;
-import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.Idempotent;
 import dev.querydriven.servicesupport.web.Page;
+import dev.querydriven.servicesupport.web.PageLimit;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.validation.Valid;
-import jakarta.validation.constraints.Max;
-import jakarta.validation.constraints.Min;
-import jakarta.validation.constraints.Size;
 import jakarta.validation.constraints.Pattern;
 import reactor.core.publisher.Mono;
 
@@ -67,9 +64,9 @@ class PostController {
 	@GetMapping("/users/{userId}/posts")
 	@Operation(summary = "A user's posts, newest first (Q2)")
 	Mono<Page<PostResponse>> latestByUser(@PathVariable UUID userId,
-			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit,
-			@RequestParam(required = false) @Size(max = CursorCodec.MAX_LENGTH) String cursor) {
-		return this.posts.latestByUser(userId, cursor, limit, this.time.instant())
+			@RequestParam(defaultValue = PageLimit.DEFAULT) PageLimit limit,
+			@RequestParam(required = false) String cursor) {
+		return this.posts.latestByUser(userId, cursor, limit.value(), this.time.instant())
 			.map((page) -> page.map(this.mapper::toResponse));
 	}
 
@@ -78,9 +75,9 @@ class PostController {
 	Mono<Page<PostResponse>> latestByHashtag(
 			@PathVariable @Pattern(regexp = Hashtags.TAG_PATTERN,
 					message = "must be 1 to 50 letters, digits or underscores") String tag,
-			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit,
-			@RequestParam(required = false) @Size(max = CursorCodec.MAX_LENGTH) String cursor) {
-		return this.posts.latestByHashtag(tag, cursor, limit).map((page) -> page.map(this.mapper::toResponse));
+			@RequestParam(defaultValue = PageLimit.DEFAULT) PageLimit limit,
+			@RequestParam(required = false) String cursor) {
+		return this.posts.latestByHashtag(tag, cursor, limit.value()).map((page) -> page.map(this.mapper::toResponse));
 	}
 
 	@GetMapping("/posts/{postId}")

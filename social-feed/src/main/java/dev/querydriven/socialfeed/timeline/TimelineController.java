@@ -3,13 +3,10 @@ package dev.querydriven.socialfeed.timeline;
 import java.util.UUID;
 
 import dev.querydriven.modeling.time.TimeSource;
-import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.Page;
+import dev.querydriven.servicesupport.web.PageLimit;
 import dev.querydriven.socialfeed.post.PostResponse;
 import io.swagger.v3.oas.annotations.Operation;
-import jakarta.validation.constraints.Max;
-import jakarta.validation.constraints.Min;
-import jakarta.validation.constraints.Size;
 import reactor.core.publisher.Mono;
 
 import org.springframework.web.bind.annotation.GetMapping;
@@ -38,9 +35,9 @@ class TimelineController {
 	@GetMapping("/users/{userId}/timeline")
 	@Operation(summary = "A user's home timeline: posts of the users they follow, newest first (Q6)")
 	Mono<Page<PostResponse>> timeline(@PathVariable UUID userId,
-			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit,
-			@RequestParam(required = false) @Size(max = CursorCodec.MAX_LENGTH) String cursor) {
-		return this.timelines.read(userId, cursor, limit, this.time.instant())
+			@RequestParam(defaultValue = PageLimit.DEFAULT) PageLimit limit,
+			@RequestParam(required = false) String cursor) {
+		return this.timelines.read(userId, cursor, limit.value(), this.time.instant())
 			.map((page) -> page.map(this.mapper::toResponse));
 	}
 

@@ -16,6 +16,7 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.security.autoconfigure.actuate.web.reactive.EndpointRequest;
 import org.springframework.boot.security.autoconfigure.actuate.web.reactive.ReactiveManagementWebSecurityAutoConfiguration;
@@ -28,6 +29,7 @@ import org.springframework.core.convert.converter.Converter;
 import org.springframework.core.env.Environment;
 import org.springframework.http.HttpMethod;
 import org.springframework.security.config.annotation.web.reactive.EnableWebFluxSecurity;
+import org.springframework.security.config.observation.SecurityObservationSettings;
 import org.springframework.security.config.web.server.ServerHttpSecurity;
 import org.springframework.security.core.GrantedAuthority;
 import org.springframework.security.core.authority.SimpleGrantedAuthority;
@@ -156,6 +158,20 @@ public final class ResourceServerAutoConfiguration {
 	 * @return the firewall, which lets through what the routes validate themselves
 	 * @see RequestFirewall
 	 */
+	/**
+	 * With an observation registry, Spring Security would observe each phase of its
+	 * filter chain, each authentication and each authorization, on every request: three
+	 * more observations around work the request's own observation
+	 * ({@code http.server.requests}) already times. A service that wants them declares
+	 * its own settings.
+	 * @return settings that observe nothing of Spring Security's
+	 */
+	@Bean
+	@ConditionalOnMissingBean
+	SecurityObservationSettings securityObservationSettings() {
+		return SecurityObservationSettings.noObservations();
+	}
+
 	@Bean
 	ServerWebExchangeFirewall requestFirewall() {
 		return RequestFirewall.firewall();

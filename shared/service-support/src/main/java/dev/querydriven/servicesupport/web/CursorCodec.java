@@ -249,6 +249,14 @@ public final class CursorCodec {
 
 		private final SecretKeySpec key;
 
+		/**
+		 * A {@code Mac} is not thread-safe, and looking one up and initialising it costs
+		 * a provider search and a key schedule on every cursor: each thread (a few event
+		 * loops) keeps its own, initialised once. {@code doFinal} resets it for the next
+		 * tag.
+		 */
+		private final ThreadLocal<Mac> macs = ThreadLocal.withInitial(this::newMac);
+
 		private final byte[] id;
 
 		SigningKey(byte[] key) {
@@ -256,7 +264,7 @@ public final class CursorCodec {
 				throw new IllegalArgumentException("A cursor key needs at least 32 bytes, not " + key.length);
 			}
 			this.key = new SecretKeySpec(key.clone(), "HmacSHA256");
-			this.id = Arrays.copyOf(mac().doFinal(ID_INPUT), KEY_ID_LENGTH);
+			this.id = Arrays.copyOf(newMac().doFinal(ID_INPUT), KEY_ID_LENGTH);
 		}
 
 		byte[] id() {
@@ -268,14 +276,14 @@ public final class CursorCodec {
 		 * version, key id, issue time and position.
 		 */
 		byte[] tag(String scope, byte[] token, int length) {
-			Mac mac = mac();
+			Mac mac = this.macs.get();
 			mac.update(scope.getBytes(StandardCharsets.UTF_8));
 			mac.update((byte) 0);
 			mac.update(token, 0, length);
 			return mac.doFinal();
 		}
 
-		private Mac mac() {
+		private Mac newMac() {
 			try {
 				Mac mac = Mac.getInstance("HmacSHA256");
 				mac.init(this.key);

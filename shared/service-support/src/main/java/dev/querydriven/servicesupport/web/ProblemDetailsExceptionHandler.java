@@ -524,6 +524,9 @@ public class ProblemDetailsExceptionHandler extends ResponseEntityExceptionHandl
 		if (type == UUID.class) {
 			return "a UUID";
 		}
+		if (type == PageLimit.class) {
+			return "a whole number from " + PageLimit.MIN + " to " + PageLimit.MAX;
+		}
 		if (type == Integer.class || type == int.class || type == Long.class || type == long.class
 				|| type == Short.class || type == short.class || type == BigInteger.class) {
 			return "a whole number";

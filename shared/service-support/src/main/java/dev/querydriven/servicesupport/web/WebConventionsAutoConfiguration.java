@@ -7,7 +7,9 @@ import java.util.Base64;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springdoc.core.customizers.OperationCustomizer;
+import org.springdoc.core.customizers.ParameterCustomizer;
 
+import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -63,10 +65,13 @@ public final class WebConventionsAutoConfiguration {
 		return new ProblemDetailsWebExceptionHandler(problems, codecs);
 	}
 
+	/**
+	 * Static: a post-processor must exist before the beans it processes.
+	 * @return the post-processor that makes every controller read its parameters strictly
+	 */
 	@Bean
-	@ConditionalOnMissingBean
-	ParameterBinding parameterBinding() {
-		return new ParameterBinding();
+	static BeanPostProcessor strictParameterBinding() {
+		return ParameterBinding.installer();
 	}
 
 	@Bean
@@ -131,6 +136,11 @@ public final class WebConventionsAutoConfiguration {
 		@Bean
 		OperationCustomizer idempotencyOperationCustomizer() {
 			return new IdempotencyOperationCustomizer();
+		}
+
+		@Bean
+		ParameterCustomizer pagingParameterCustomizer() {
+			return new PagingParameterCustomizer();
 		}
 
 	}

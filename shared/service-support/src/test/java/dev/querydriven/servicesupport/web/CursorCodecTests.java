@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Base64;
 import java.util.List;
+import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Test;
 
@@ -39,6 +40,28 @@ class CursorCodecTests {
 		ByteBuffer pagingState = ByteBuffer.wrap(new byte[] { 1, 2, 3 });
 		assertThat(this.codec.decodeBytes("followers:1", this.codec.encode("followers:1", pagingState)))
 			.isEqualTo(pagingState);
+	}
+
+	/**
+	 * Event loops sign and check cursors side by side: each thread's own {@code Mac}
+	 * gives every cursor the tag a single thread would.
+	 */
+	@Test
+	void cursorsSignedOnManyThreadsAtOnceRead() {
+		// A fixed clock: the issue time is signed too.
+		CursorCodec codec = new CursorCodec(KEY, null, TTL, Clock.fixed(NOW, ZoneOffset.UTC));
+		List<String> expected = IntStream.range(0, 2000)
+			.mapToObj((i) -> codec.encode("user-posts:" + i, List.of("post-" + i)))
+			.toList();
+		List<String> concurrent = IntStream.range(0, 2000)
+			.parallel()
+			.mapToObj((i) -> codec.encode("user-posts:" + i, List.of("post-" + i)))
+			.toList();
+		assertThat(concurrent).isEqualTo(expected);
+		IntStream.range(0, 2000)
+			.parallel()
+			.forEach((i) -> assertThat(codec.decodeValues("user-posts:" + i, concurrent.get(i)))
+				.containsExactly("post-" + i));
 	}
 
 	/** A cursor of one list is refused on another (another user's timeline). */

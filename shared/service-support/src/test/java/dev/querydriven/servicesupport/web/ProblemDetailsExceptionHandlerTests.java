@@ -128,6 +128,40 @@ class ProblemDetailsExceptionHandlerTests {
 			.isEqualTo("limit");
 	}
 
+	/**
+	 * A page size is read with its bounds, without Bean Validation: below, above or not a
+	 * plain decimal number, it is a 400 naming {@code limit}; absent, it is the default.
+	 */
+	@ParameterizedTest
+	@ValueSource(strings = { "0", "101", "-1", "0x10", "1e2", "20.0", "%2020" })
+	void pageLimitOutOfItsBoundsNamesTheParameter(String limit) {
+		problemNaming(URI.create("/orders?limit=" + limit), "limit").jsonPath("$.errors[0].message")
+			.value((String message) -> assertThat(message).endsWith("is not a whole number from 1 to 100"));
+		this.client.get().uri("/orders?limit=100").exchange().expectBody(String.class).isEqualTo("ok 100");
+		this.client.get().uri("/orders").exchange().expectBody(String.class).isEqualTo("ok 20");
+	}
+
+	/**
+	 * A cursor longer than any this API issues is a 400 naming it, before it is decoded.
+	 */
+	@Test
+	void overLongCursorNamesTheParameter() {
+		problemNaming(URI.create("/pages?cursor=" + "A".repeat(CursorCodec.MAX_LENGTH + 1)), "cursor");
+	}
+
+	private WebTestClient.BodyContentSpec problemNaming(URI uri, String field) {
+		return this.client.get()
+			.uri(uri)
+			.exchange()
+			.expectStatus()
+			.isBadRequest()
+			.expectHeader()
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.expectBody()
+			.jsonPath("$.errors[0].field")
+			.isEqualTo(field);
+	}
+
 	/** A missing required query parameter names the parameter. */
 	@Test
 	void missingParameterNamesTheParameter() {

@@ -92,8 +92,8 @@ class ProblemDetailsTestApplication {
 	static class ValidatedController {
 
 		@GetMapping("/validated")
-		Mono<String> list(@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit) {
-			return Mono.just("ok");
+		Mono<String> list(@RequestParam(defaultValue = PageLimit.DEFAULT) PageLimit limit) {
+			return Mono.just("ok " + limit.value());
 		}
 
 	}
@@ -117,8 +117,8 @@ class ProblemDetailsTestApplication {
 		}
 
 		@GetMapping("/orders")
-		Mono<String> list(@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit) {
-			return Mono.just("ok");
+		Mono<String> list(@RequestParam(defaultValue = PageLimit.DEFAULT) PageLimit limit) {
+			return Mono.just("ok " + limit.value());
 		}
 
 		@GetMapping("/orders/search")

@@ -2,13 +2,10 @@ package ${package}.note;
 
 import java.util.UUID;
 
-import dev.querydriven.servicesupport.web.CursorCodec;
 import dev.querydriven.servicesupport.web.Page;
+import dev.querydriven.servicesupport.web.PageLimit;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.validation.Valid;
-import jakarta.validation.constraints.Max;
-import jakarta.validation.constraints.Min;
-import jakarta.validation.constraints.Size;
 import reactor.core.publisher.Mono;
 
 import org.springframework.http.HttpStatus;
@@ -49,9 +46,10 @@ class NoteController {
 	@GetMapping
 	@Operation(summary = "One's own notes, newest first (Q1: one partition of notes_by_owner)")
 	Mono<Page<NoteResponse>> notes(@PathVariable UUID ownerId,
-			@RequestParam(required = false) @Size(max = CursorCodec.MAX_LENGTH) String cursor,
-			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int limit) {
-		return this.notes.findNewestFirst(ownerId, cursor, limit).map((page) -> page.map(this.mapper::toResponse));
+			@RequestParam(required = false) String cursor,
+			@RequestParam(defaultValue = PageLimit.DEFAULT) PageLimit limit) {
+		return this.notes.findNewestFirst(ownerId, cursor, limit.value())
+			.map((page) -> page.map(this.mapper::toResponse));
 	}
 
 }
