@@ -68,6 +68,9 @@ public final class BenchmarkSuite {
 
 	private static final Logger logger = LoggerFactory.getLogger(BenchmarkSuite.class);
 
+	/** A light warm-up load is this share of a window's requests in flight. */
+	private static final int LIGHT_WARM_UP_SHARE = 16;
+
 	private final SuiteSettings settings;
 
 	private final Path output;
@@ -464,15 +467,27 @@ public final class BenchmarkSuite {
 	 * a closed-model window, for {@code warmUp} at least and then until the serving JVM's
 	 * compiler is quiet, {@code httpWarmUpLimit} at most.
 	 */
+	/**
+	 * A JVM's warm-up before a window: first under a light load (a sixteenth of the
+	 * window's requests in flight), then under the window's, each until the JIT compiler
+	 * is quiet. Under the window's load the compiler threads share the cores with the
+	 * JVM's event loops, the node and Gatling, and a service JVM's compiler still ran for
+	 * over two minutes on two cores; a light load leaves the compiler most of the cores,
+	 * and the same methods reach their thresholds there. The load of the window then
+	 * compiles what only it reaches (queueing, batching of writes).
+	 */
 	private void warmUp(List<HttpPlan.Phase> phases, int lane, WorkloadResult workload, String url,
 			Map<String, ProcessHandle> processes, String target) {
 		if (this.settings.httpWarmUpLimit().isZero()) {
 			return;
 		}
-		phases
-			.add(new HttpPlan.Phase(phases.size(), lane, workload.info().id(), url, false, this.settings.concurrency(),
-					0, seconds(this.settings.httpWarmUpLimit()), this.settings.samples(workload.info()),
+		int light = this.settings.concurrency() / LIGHT_WARM_UP_SHARE;
+		for (int concurrency : (light > 0) ? List.of(light, this.settings.concurrency())
+				: List.of(this.settings.concurrency())) {
+			phases.add(new HttpPlan.Phase(phases.size(), lane, workload.info().id(), url, false, concurrency, 0,
+					seconds(this.settings.httpWarmUpLimit()), this.settings.samples(workload.info()),
 					HttpPlan.Phase.WARM_UP, seconds(this.settings.warmUp()), processes.get(target).pid(), target));
+		}
 	}
 
 	private void warmUp(List<HttpPlan.Phase> phases, int lane, WorkloadResult workload, String url,
@@ -525,8 +540,8 @@ public final class BenchmarkSuite {
 		for (GatlingRun.PhaseResult phase : result.phases().values()) {
 			HttpPlan.Phase plan = phase.phase();
 			if (plan.warmUp()) {
-				warmUpErrors = phase.outcome().errors();
-				warmUpSeconds = phase.outcome().seconds();
+				warmUpErrors += phase.outcome().errors();
+				warmUpSeconds += phase.outcome().seconds();
 				continue;
 			}
 			if (HttpPlan.Phase.PROFILE.equals(plan.kind())) {
@@ -690,7 +705,7 @@ public final class BenchmarkSuite {
 		for (HttpPlan.Phase phase : phases) {
 			GatlingRun.PhaseResult window = result.phases().get(phase.index());
 			if (phase.warmUp()) {
-				warmUpSeconds = (window != null) ? window.outcome().seconds() : 0;
+				warmUpSeconds += (window != null) ? window.outcome().seconds() : 0;
 				continue;
 			}
 			Path collapsed = result.profiles().resolve(phase.index() + ".collapsed");
@@ -709,6 +724,7 @@ public final class BenchmarkSuite {
 						(peer ? "lean peer's JVM" : "service JVM") + ", all threads",
 						result.profilerEvents().get(phase.index()))
 				.inWindow(warmUpSeconds, compiled);
+			warmUpSeconds = 0;
 			profiles.computeIfAbsent(phase.workload(), (id) -> new ArrayList<>()).add(profile);
 		}
 		return profiles;

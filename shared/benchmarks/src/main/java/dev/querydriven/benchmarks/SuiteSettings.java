@@ -73,14 +73,15 @@ public record SuiteSettings(String mode, Scale scale, int concurrency, Duration 
 	 * window warms up until the JIT compiler is quiet (3 s at least, 12 s at most: the
 	 * write paths with the most code never get quiet on two cores, and the summary shows
 	 * how long the compiler still ran in every window). A service JVM under HTTP warms up
-	 * the same way before each window, 120 s at most: it starts cold, and its first
-	 * request's compiler ran for about a minute on two cores. The open model steps from
-	 * half the closed model's throughput to 125% of it, 3 s a step; every hot request,
-	 * and any layer that missed its goal, is profiled for 10 s (starting the profiler
-	 * through {@code jcmd} takes seconds of the window on a busy machine). The JVMs are
-	 * the same size and use the same collector as a small production service; the node
-	 * runs as Cassandra ships it. Together, with the data loaded and the JVMs started,
-	 * the run took 42 minutes on two cores.
+	 * the same way before each window, 120 s at most, first under a light load (4 in
+	 * flight: its compiler gets the cores), then under the window's: it starts cold, and
+	 * its first request's compiler ran for about a minute on two cores. The open model
+	 * steps from half the closed model's throughput to 125% of it, 3 s a step; every hot
+	 * request, and any layer that missed its goal, is profiled for 10 s (starting the
+	 * profiler through {@code jcmd} takes seconds of the window on a busy machine). The
+	 * JVMs are the same size and use the same collector as a small production service;
+	 * the node runs as Cassandra ships it. Together, with the data loaded and the JVMs
+	 * started, the run took 42 minutes on two cores.
 	 * @return the settings
 	 */
 	public static SuiteSettings full() {
