@@ -21,29 +21,12 @@ import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.Profiles;
 
 /**
- * What the {@code prod} profile refuses. Each default of this project suits the dev run
- * and loses or exposes data in production:
- * <ul>
- * <li>no {@code spring.cassandra.contact-points}: the dev run's embedded single node
- * (data in a cache folder), or whatever answers on 127.0.0.1;</li>
- * <li>{@code querydriven.cassandra.replication}: {@code SimpleStrategy} (the default)
- * ignores racks and datacenters, and a factor below 3 (the default is 1) cannot serve a
- * {@code LOCAL_QUORUM} with a node down;</li>
- * <li>no {@code querydriven.paging.cursor-key}: each process signs cursors with a random
- * key, so a cursor fails on another instance and after a restart;</li>
- * <li>{@code querydriven.<service>.seed.enabled}: demo users and orders written into the
- * production keyspace;</li>
- * <li>any {@code querydriven.cassandra.admin.*}: a superuser login inside the service
- * (services never hold one; provisioning does), and a password or username
- * {@code cassandra}: the image's own superuser login;</li>
- * <li>neither {@code spring.security.oauth2.resourceserver.jwt.issuer-uri} nor
- * {@code jwk-set-uri}: {@code public-key-location} alone is refused too, since a key read
- * from a file cannot be rotated without a redeploy (the Docker Compose demo uses one,
- * without this profile);</li>
- * <li>any {@code querydriven.testing.*}: a fault-injection hook of the process
- * tests.</li>
- * </ul>
- * Every unsafe setting is named at once, by the property a deployment sets.
+ * What the {@code prod} profile refuses: each default of this project that suits the dev
+ * run but loses or exposes data in production (no contact points, {@code SimpleStrategy}
+ * or fewer than 3 replicas, no shared cursor key, demo data, a superuser login or the
+ * image's own, a token key read from a file that cannot be rotated, the process tests'
+ * fault-injection hooks). Every unsafe setting is named at once, by the property a
+ * deployment sets, with the reason it is refused.
  */
 public final class ProductionSettings {
 

@@ -159,11 +159,8 @@ public final class ResourceServerAutoConfiguration {
 	 * @see RequestFirewall
 	 */
 	/**
-	 * With an observation registry, Spring Security would observe each phase of its
-	 * filter chain, each authentication and each authorization, on every request: three
-	 * more observations around work the request's own observation
-	 * ({@code http.server.requests}) already times. A service that wants them declares
-	 * its own settings.
+	 * No observation of each phase of Spring Security's filter chain on every request,
+	 * inside the request's own ({@code http.server.requests}).
 	 * @return settings that observe nothing of Spring Security's
 	 */
 	@Bean

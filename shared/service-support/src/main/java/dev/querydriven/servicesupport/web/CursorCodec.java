@@ -54,9 +54,9 @@ public final class CursorCodec {
 	private static final int TAG_LENGTH = 16;
 
 	/**
-	 * The longest cursor accepted, in characters: cursors issued here are around a
-	 * hundred; every {@code cursor} parameter declares this bound ({@code @Size}), so the
-	 * API document shows it and a longer one is a 400 before it is decoded.
+	 * The longest cursor accepted, in characters (those issued here are around a
+	 * hundred): a longer one is a 400 before it is decoded, and the API document shows
+	 * it.
 	 */
 	public static final int MAX_LENGTH = 1024;
 
@@ -249,12 +249,7 @@ public final class CursorCodec {
 
 		private final SecretKeySpec key;
 
-		/**
-		 * A {@code Mac} is not thread-safe, and looking one up and initialising it costs
-		 * a provider search and a key schedule on every cursor: each thread (a few event
-		 * loops) keeps its own, initialised once. {@code doFinal} resets it for the next
-		 * tag.
-		 */
+		/** Not thread-safe, and costly to look up and initialise: one per thread. */
 		private final ThreadLocal<Mac> macs = ThreadLocal.withInitial(this::newMac);
 
 		private final byte[] id;

@@ -1,17 +1,11 @@
 package dev.querydriven.servicesupport.web;
 
 /**
- * How many items a page of a list holds, as a client asks for it ({@code ?limit=20}): a
- * bounded page is what keeps a read to one short slice of a partition, however long the
- * partition grows. A controller takes it as
- * {@code @RequestParam(defaultValue = PageLimit.DEFAULT) PageLimit limit}.
- *
- * <p>
- * The bounds are checked where the parameter is read ({@link ParameterBinding}): a value
- * out of them is a 400 naming the parameter, like any malformed one. A Bean Validation
- * constraint on the parameter ({@code @Min}, {@code @Max}) would do the same, but it
- * makes Spring validate every argument of the method on every call. The OpenAPI document
- * still shows the bounds ({@code minimum}, {@code maximum}).
+ * How many items a page of a list holds ({@code ?limit=20}): a bounded page keeps a read
+ * to one short slice of a partition, however long it grows. A controller takes
+ * {@code @RequestParam(defaultValue = PageLimit.DEFAULT) PageLimit limit}; the bounds are
+ * checked as it is read ({@link ParameterBinding}), a 400 naming it, where {@code @Min}
+ * and {@code @Max} would make Spring validate every argument on every call.
  *
  * @param value the number of items, from {@link #MIN} to {@link #MAX}
  */

@@ -2,6 +2,7 @@ package dev.querydriven.servicesupport.web;
 
 import java.beans.PropertyEditorSupport;
 import java.util.Arrays;
+import java.util.Objects;
 import java.util.UUID;
 import java.util.function.Function;
 import java.util.regex.Pattern;
@@ -20,26 +21,18 @@ import org.springframework.web.reactive.result.method.annotation.RequestMappingH
  * JSON mapper reads a body. Spring's default conversions are lenient in ways that change
  * what a request means: {@code UUID.fromString} reads {@code 1-2-3-4-5} and a UUID
  * missing a digit as some other UUID, numbers may be hexadecimal ({@code 0x10}) or padded
- * with spaces, a blank UUID becomes a missing path variable (a 500). Here:
- * <ul>
- * <li>a string passes the {@link TextRules} for one line of text;</li>
- * <li>a UUID is the canonical 36 characters, {@code 8-4-4-4-12} hexadecimal digits;</li>
- * <li>a whole number is decimal digits with an optional minus sign, within its type;</li>
- * <li>a page size ({@link PageLimit}) is a whole number within its bounds;</li>
- * <li>a decimal number is written as in JSON and finite (no {@code NaN}, no
- * {@code Infinity}, no hexadecimal);</li>
- * <li>an enum constant is its exact name: not blank (which Spring reads as absent), not
- * padded, not lower case.</li>
- * </ul>
- * A refused value is a type mismatch of the parameter: a 400 naming it.
+ * with spaces, a blank UUID becomes a missing path variable (a 500). Here a string passes
+ * the {@link TextRules} for one line, a UUID is its canonical 36 characters, a whole
+ * number is decimal digits within its type (a {@link PageLimit} within its bounds), a
+ * decimal is written as in JSON and finite, and an enum constant is its exact name (not
+ * blank, which Spring reads as absent, nor padded, nor lower case). A refused value is a
+ * type mismatch of the parameter: a 400 naming it.
  *
  * <p>
- * The editors are registered by the binding initializer that every data binder of a
- * request passes through, not by an {@code @InitBinder} method, which Spring would look
- * up and invoke reflectively for every parameter of every request. They are editors
- * rather than converters because a binder falls back to its default editors when a
- * converter refuses a value: {@code UUIDEditor} would then read {@code 1-2-3-4-5} after
- * all. An editor keeps the value it converts, so each binder gets new ones.
+ * Registered on the binding initializer every data binder passes through, not by an
+ * {@code @InitBinder} that Spring would invoke reflectively for every parameter of every
+ * request; editors, not converters, as a binder falls back to its default editors when a
+ * converter refuses a value (and {@code UUIDEditor} reads {@code 1-2-3-4-5}).
  */
 public final class ParameterBinding implements PropertyEditorRegistrar {
 
@@ -51,67 +44,34 @@ public final class ParameterBinding implements PropertyEditorRegistrar {
 	private static final Pattern DECIMAL_NUMBER = Pattern
 		.compile("-?[0-9]{1,30}(\\.[0-9]{1,30})?([eE][+-]?[0-9]{1,4})?");
 
-	private static final Function<String, Object> LINE = (text) -> {
-		TextRules.check(text, TextKind.LINE);
-		return text;
-	};
-
-	private static final Function<String, Object> CANONICAL = (text) -> {
-		require(CANONICAL_UUID.matcher(text).matches());
-		return UUID.fromString(text);
-	};
-
-	private static final Function<String, Object> INTEGER = (text) -> {
-		require(WHOLE_NUMBER.matcher(text).matches());
-		return Integer.valueOf(text);
-	};
-
-	private static final Function<String, Object> LONG = (text) -> {
-		require(WHOLE_NUMBER.matcher(text).matches());
-		return Long.valueOf(text);
-	};
-
-	private static final Function<String, Object> PAGE_LIMIT = (text) -> {
-		require(WHOLE_NUMBER.matcher(text).matches());
-		long value = Long.parseLong(text);
-		require(value >= PageLimit.MIN && value <= PageLimit.MAX);
-		return new PageLimit((int) value);
-	};
-
-	private static final Function<String, Object> DECIMAL = (text) -> {
-		require(DECIMAL_NUMBER.matcher(text).matches());
-		double value = Double.parseDouble(text);
-		require(Double.isFinite(value));
-		return value;
-	};
-
-	// Every enum: the constant's exact name. (A blank value would otherwise be read as no
-	// value at all: an optional "to=" would quietly become "no target".) The editor only
-	// checks; the binder then looks the constant up by name.
-	private static final Function<String, Object> ENUM_NAME = (text) -> {
-		require(!text.isEmpty() && text.strip().equals(text));
-		return text;
-	};
-
 	@Override
 	public void registerCustomEditors(PropertyEditorRegistry registry) {
-		registry.registerCustomEditor(String.class, new Editor(LINE));
-		registry.registerCustomEditor(UUID.class, new Editor(CANONICAL));
-		registry.registerCustomEditor(int.class, new Editor(INTEGER));
-		registry.registerCustomEditor(Integer.class, new Editor(INTEGER));
-		registry.registerCustomEditor(long.class, new Editor(LONG));
-		registry.registerCustomEditor(Long.class, new Editor(LONG));
-		registry.registerCustomEditor(PageLimit.class, new Editor(PAGE_LIMIT));
-		registry.registerCustomEditor(double.class, new Editor(DECIMAL));
-		registry.registerCustomEditor(Double.class, new Editor(DECIMAL));
-		registry.registerCustomEditor(Enum.class, new Editor(ENUM_NAME));
+		register(registry, (text) -> {
+			TextRules.check(text, TextKind.LINE);
+			return text;
+		}, String.class);
+		register(registry, (text) -> UUID.fromString(valid(text, CANONICAL_UUID)), UUID.class);
+		register(registry, (text) -> Integer.valueOf(valid(text, WHOLE_NUMBER)), int.class, Integer.class);
+		register(registry, (text) -> Long.valueOf(valid(text, WHOLE_NUMBER)), long.class, Long.class);
+		register(registry, (text) -> {
+			long value = Long.parseLong(valid(text, WHOLE_NUMBER));
+			require(value >= PageLimit.MIN && value <= PageLimit.MAX);
+			return new PageLimit((int) value);
+		}, PageLimit.class);
+		register(registry, (text) -> {
+			double value = Double.parseDouble(valid(text, DECIMAL_NUMBER));
+			require(Double.isFinite(value));
+			return value;
+		}, double.class, Double.class);
+		// An enum constant is its exact name (a blank "to=" is not "no target"), which
+		// the binder then looks up.
+		register(registry, (text) -> {
+			require(!text.isEmpty() && text.strip().equals(text));
+			return text;
+		}, Enum.class);
 	}
 
-	/**
-	 * Adds these editors to the binding initializer of the annotated controllers, before
-	 * the adapter that serves them is initialised.
-	 * @return the post-processor
-	 */
+	// What adds these editors to the annotated controllers' binders.
 	static BeanPostProcessor installer() {
 		return new BeanPostProcessor() {
 
@@ -121,13 +81,12 @@ public final class ParameterBinding implements PropertyEditorRegistrar {
 					if (!(adapter
 						.getWebBindingInitializer() instanceof ConfigurableWebBindingInitializer initializer)) {
 						// Parameters read leniently would be a quiet change of meaning.
-						throw new IllegalStateException("Cannot read parameters strictly: " + beanName
-								+ " has no ConfigurableWebBindingInitializer");
+						throw new IllegalStateException(beanName + " has no ConfigurableWebBindingInitializer");
 					}
-					PropertyEditorRegistrar[] registrars = initializer.getPropertyEditorRegistrars();
-					PropertyEditorRegistrar[] all = (registrars != null)
-							? Arrays.copyOf(registrars, registrars.length + 1) : new PropertyEditorRegistrar[1];
-					all[all.length - 1] = new ParameterBinding();
+					PropertyEditorRegistrar[] registrars = Objects
+						.requireNonNullElse(initializer.getPropertyEditorRegistrars(), new PropertyEditorRegistrar[0]);
+					PropertyEditorRegistrar[] all = Arrays.copyOf(registrars, registrars.length + 1);
+					all[registrars.length] = new ParameterBinding();
 					initializer.setPropertyEditorRegistrars(all);
 				}
 				return bean;
@@ -136,25 +95,29 @@ public final class ParameterBinding implements PropertyEditorRegistrar {
 		};
 	}
 
+	// An editor holds the value it converts: every binder gets new ones.
+	private static void register(PropertyEditorRegistry registry, Function<String, Object> parse, Class<?>... types) {
+		for (Class<?> type : types) {
+			registry.registerCustomEditor(type, new PropertyEditorSupport() {
+
+				@Override
+				public void setAsText(String text) {
+					setValue((text != null) ? parse.apply(text) : null);
+				}
+
+			});
+		}
+	}
+
+	private static String valid(String text, Pattern form) {
+		require(form.matcher(text).matches());
+		return text;
+	}
+
 	private static void require(boolean valid) {
 		if (!valid) {
 			throw new IllegalArgumentException("not in the form this API accepts");
 		}
-	}
-
-	private static final class Editor extends PropertyEditorSupport {
-
-		private final Function<String, Object> parse;
-
-		Editor(Function<String, Object> parse) {
-			this.parse = parse;
-		}
-
-		@Override
-		public void setAsText(String text) {
-			setValue((text != null) ? this.parse.apply(text) : null);
-		}
-
 	}
 
 }

@@ -1,5 +1,6 @@
 package dev.querydriven.servicesupport.web;
 
+import java.math.BigDecimal;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Base64;
@@ -8,6 +9,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springdoc.core.customizers.OperationCustomizer;
 import org.springdoc.core.customizers.ParameterCustomizer;
+import org.springdoc.core.utils.SpringDocUtils;
 
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -138,9 +140,26 @@ public final class WebConventionsAutoConfiguration {
 			return new IdempotencyOperationCustomizer();
 		}
 
+		/**
+		 * The paging parameters' bounds, checked as they are read, in the document; the
+		 * {@link CursorCodec} refuses a longer cursor.
+		 * @return the customizer
+		 */
 		@Bean
 		ParameterCustomizer pagingParameterCustomizer() {
-			return new PagingParameterCustomizer();
+			SpringDocUtils.getConfig().replaceWithClass(PageLimit.class, Integer.class);
+			return (parameter, method) -> {
+				if (parameter != null && parameter.getSchema() != null) {
+					if (method.getParameterType() == PageLimit.class) {
+						parameter.getSchema().setMinimum(BigDecimal.valueOf(PageLimit.MIN));
+						parameter.getSchema().setMaximum(BigDecimal.valueOf(PageLimit.MAX));
+					}
+					else if (method.getParameterType() == String.class && "cursor".equals(parameter.getName())) {
+						parameter.getSchema().setMaxLength(CursorCodec.MAX_LENGTH);
+					}
+				}
+				return parameter;
+			};
 		}
 
 	}
