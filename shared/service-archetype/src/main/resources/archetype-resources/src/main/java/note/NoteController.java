@@ -45,8 +45,7 @@ class NoteController {
 
 	@GetMapping
 	@Operation(summary = "One's own notes, newest first (Q1: one partition of notes_by_owner)")
-	Mono<Page<NoteResponse>> notes(@PathVariable UUID ownerId,
-			@RequestParam(required = false) String cursor,
+	Mono<Page<NoteResponse>> notes(@PathVariable UUID ownerId, @RequestParam(required = false) String cursor,
 			@RequestParam(defaultValue = PageLimit.DEFAULT) PageLimit limit) {
 		return this.notes.findNewestFirst(ownerId, cursor, limit.value())
 			.map((page) -> page.map(this.mapper::toResponse));
