@@ -4,11 +4,9 @@ import java.time.Instant;
 import java.util.UUID;
 
 import dev.querydriven.iotsensors.TimeRange;
-import dev.querydriven.modeling.bucket.ReadOrder;
 import dev.querydriven.servicesupport.web.Page;
 import dev.querydriven.servicesupport.web.PageLimit;
 import io.swagger.v3.oas.annotations.Operation;
-import jakarta.validation.constraints.Pattern;
 import reactor.core.publisher.Mono;
 
 import org.springframework.format.annotation.DateTimeFormat;
@@ -41,13 +39,11 @@ class ReadingController {
 	Mono<Page<ReadingResponse>> findRange(@PathVariable UUID sensorId,
 			@RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME) Instant from,
 			@RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME) Instant to,
-			@RequestParam(defaultValue = "desc") @Pattern(regexp = "asc|desc",
-					message = "must be asc or desc") String order,
+			@RequestParam(defaultValue = "desc") ReadingOrder order,
 			@RequestParam(defaultValue = PageLimit.DEFAULT) PageLimit limit,
 			@RequestParam(required = false) String cursor) {
 		TimeRange range = TimeRange.of(from, to, this.properties.maxRange());
-		ReadOrder readOrder = order.equals("asc") ? ReadOrder.OLDEST_FIRST : ReadOrder.NEWEST_FIRST;
-		return this.readings.findRange(sensorId, range, readOrder, limit.value(), cursor)
+		return this.readings.findRange(sensorId, range, order.readOrder(), limit.value(), cursor)
 			.map((page) -> page.map(this.mapper::toResponse));
 	}
 

@@ -120,6 +120,8 @@ class ReadingControllerTests {
 			missing to            | from=2026-11-01T02:00:00Z                                              | to
 			year 10000            | from=+10000-01-01T00:00:00Z&to=+10000-01-01T01:00:00Z                  | from
 			unknown order         | from=2026-10-31T22:00:00Z&to=2026-10-31T23:00:00Z&order=sideways       | order
+			order in capitals     | from=2026-10-31T22:00:00Z&to=2026-10-31T23:00:00Z&order=DESC           | order
+			padded order          | from=2026-10-31T22:00:00Z&to=2026-10-31T23:00:00Z&order=%20desc        | order
 			limit zero            | from=2026-10-31T22:00:00Z&to=2026-10-31T23:00:00Z&limit=0              | limit
 			limit above 100       | from=2026-10-31T22:00:00Z&to=2026-10-31T23:00:00Z&limit=101            | limit
 			limit not a number    | from=2026-10-31T22:00:00Z&to=2026-10-31T23:00:00Z&limit=ten            | limit
