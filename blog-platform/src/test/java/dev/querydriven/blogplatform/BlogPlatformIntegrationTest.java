@@ -24,7 +24,7 @@ import org.springframework.context.annotation.Import;
 @Documented
 @Inherited
 @ServiceIntegrationTest
-@Import(AgingPhaseTicker.class)
+@Import({ AgingPhaseTicker.class, BlogPlatformQueryCatalog.class })
 public @interface BlogPlatformIntegrationTest {
 
 }

@@ -9,6 +9,8 @@ import java.lang.annotation.Target;
 
 import dev.querydriven.testsupport.ServiceIntegrationTest;
 
+import org.springframework.context.annotation.Import;
+
 /**
  * The one annotation of this service's integration tests: the whole application on a
  * random port against the real Cassandra node of this JVM, with a mutable clock, the
@@ -21,6 +23,7 @@ import dev.querydriven.testsupport.ServiceIntegrationTest;
 @Documented
 @Inherited
 @ServiceIntegrationTest
+@Import(EcommerceOrdersQueryCatalog.class)
 public @interface EcommerceOrdersIntegrationTest {
 
 }

@@ -11,6 +11,11 @@ import org.springframework.boot.SpringApplication;
  * never carries a database: {@code ./mvnw -Prun -pl ecommerce-orders -am package} builds
  * and starts it, {@code ./mvnw -pl ecommerce-orders spring-boot:test-run} starts it once
  * the project is installed, and an IDE runs this class.
+ *
+ * <p>
+ * The query catalogue comes along, so that the query inspector ({@code /inspector}, on in
+ * every dev run) names each statement's query and holds each request to its route's
+ * partition budget.
  */
 public final class TestEcommerceOrdersApplication {
 
@@ -19,7 +24,7 @@ public final class TestEcommerceOrdersApplication {
 
 	public static void main(String[] args) {
 		SpringApplication.from(EcommerceOrdersApplication::main)
-			.with(EmbeddedCassandraDevConfiguration.class)
+			.with(EmbeddedCassandraDevConfiguration.class, EcommerceOrdersQueryCatalog.class)
 			.run(args);
 	}
 

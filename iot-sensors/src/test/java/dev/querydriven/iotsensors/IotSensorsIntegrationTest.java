@@ -9,6 +9,8 @@ import java.lang.annotation.Target;
 
 import dev.querydriven.testsupport.ServiceIntegrationTest;
 
+import org.springframework.context.annotation.Import;
+
 /**
  * The service on the real node, on a random port, with a {@code WebTestClient}, a
  * {@link org.threeten.extra.MutableClock} as its clock, the statement recorder and the
@@ -21,6 +23,7 @@ import dev.querydriven.testsupport.ServiceIntegrationTest;
 @Documented
 @Inherited
 @ServiceIntegrationTest
+@Import(IotSensorsQueryCatalog.class)
 public @interface IotSensorsIntegrationTest {
 
 }

@@ -11,6 +11,11 @@ import org.springframework.boot.SpringApplication;
  * never carries a database: {@code ./mvnw -Prun -pl iot-sensors -am package} builds and
  * starts it, {@code ./mvnw -pl iot-sensors spring-boot:test-run} starts it once the
  * project is installed, and an IDE runs this class.
+ *
+ * <p>
+ * The query catalogue comes along, so that the query inspector ({@code /inspector}, on in
+ * every dev run) names each statement's query and holds each request to its route's
+ * partition budget.
  */
 public final class TestIotSensorsApplication {
 
@@ -18,7 +23,9 @@ public final class TestIotSensorsApplication {
 	}
 
 	public static void main(String[] args) {
-		SpringApplication.from(IotSensorsApplication::main).with(EmbeddedCassandraDevConfiguration.class).run(args);
+		SpringApplication.from(IotSensorsApplication::main)
+			.with(EmbeddedCassandraDevConfiguration.class, IotSensorsQueryCatalog.class)
+			.run(args);
 	}
 
 }

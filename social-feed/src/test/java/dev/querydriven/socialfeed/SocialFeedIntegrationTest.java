@@ -25,7 +25,7 @@ import org.springframework.context.annotation.Import;
 @Documented
 @Inherited
 @ServiceIntegrationTest
-@Import(Fixtures.class)
+@Import({ Fixtures.class, SocialFeedQueryCatalog.class })
 public @interface SocialFeedIntegrationTest {
 
 }

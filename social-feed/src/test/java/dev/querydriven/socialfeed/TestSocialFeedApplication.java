@@ -11,6 +11,11 @@ import org.springframework.boot.SpringApplication;
  * never carries a database: {@code ./mvnw -Prun -pl social-feed -am package} builds and
  * starts it, {@code ./mvnw -pl social-feed spring-boot:test-run} starts it once the
  * project is installed, and an IDE runs this class.
+ *
+ * <p>
+ * The query catalogue comes along, so that the query inspector ({@code /inspector}, on in
+ * every dev run) names each statement's query and holds each request to its route's
+ * partition budget.
  */
 public final class TestSocialFeedApplication {
 
@@ -18,7 +23,9 @@ public final class TestSocialFeedApplication {
 	}
 
 	public static void main(String[] args) {
-		SpringApplication.from(SocialFeedApplication::main).with(EmbeddedCassandraDevConfiguration.class).run(args);
+		SpringApplication.from(SocialFeedApplication::main)
+			.with(EmbeddedCassandraDevConfiguration.class, SocialFeedQueryCatalog.class)
+			.run(args);
 	}
 
 }

@@ -8,7 +8,9 @@ import org.springframework.boot.SpringApplication;
  * The dev run: the service as it runs in production, plus a real Cassandra node of its
  * own, started as a child process and keeping its data between runs, and demo data. It
  * lives with the tests, as Spring Boot's dev-time services do, so that the production jar
- * never carries a database. The README shows the commands that build and start it; an IDE
+ * never carries a database. The query catalogue comes along, so that the query inspector
+ * ({@code /inspector}) names each statement's query and holds each request to its
+ * route's partition budget. The README shows the commands that build and start it; an IDE
  * runs this class like any main class.
  */
 public final class Test${serviceName}Application {
@@ -20,7 +22,7 @@ public final class Test${serviceName}Application {
 	}
 
 	public static void main(String[] args) {
-		SpringApplication.from(${serviceName}Application::main).with(DEV_NODE).run(args);
+		SpringApplication.from(${serviceName}Application::main).with(DEV_NODE, ${serviceName}QueryCatalog.class).run(args);
 	}
 
 }

@@ -9,18 +9,22 @@ import java.lang.annotation.Target;
 
 import dev.querydriven.testsupport.ServiceIntegrationTest;
 
+import org.springframework.context.annotation.Import;
+
 /**
  * The one annotation of this service's integration tests: the whole application on a
  * random port against the real Cassandra node of this JVM, with a mutable clock, the
  * statement recorder and failure injection ({@link ServiceIntegrationTest}). Every
  * integration test class carries it and nothing else that changes the context, so they
- * all share one application context.
+ * all share one application context. The query catalogue is a bean, for the query
+ * inspector.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 @Inherited
 @ServiceIntegrationTest
+@Import(${serviceName}QueryCatalog.class)
 public @interface ${serviceName}IntegrationTest {
 
 }

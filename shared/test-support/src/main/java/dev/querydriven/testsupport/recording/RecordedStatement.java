@@ -31,14 +31,27 @@ import java.util.Objects;
  * @param statements the statements of a batch (each recorded like a statement); empty
  * otherwise
  * @param failure the failure's class and message, or {@code null} when it succeeded
+ * @param latencyMicros how long the driver took, from sending to the answer (retries
+ * included); 0 for a batch's statements, whose time is the batch's
+ * @param coordinator the node that coordinated it ({@code host:port}), or {@code null}
+ * @param token the token of its partition key (the ring position that decides its
+ * replicas), as the driver's token map formats it, or {@code null} when unknown
+ * @param replicas the nodes holding that partition, from the driver's token map
+ * ({@code host:port} each); empty when unknown
+ * @param execution what its caller saw of the answer: rows read, warnings, the trace id
+ * @param batchType a batch's type ({@code LOGGED}, {@code UNLOGGED}, {@code COUNTER}), or
+ * {@code null} for a statement that is not a batch
  */
 public record RecordedStatement(long sequence, String requestId, String route, boolean application, String kind,
 		String cql, String table, List<Partition> partitions, String consistency, String serialConsistency,
-		boolean lightweightTransaction, boolean prepared, List<RecordedStatement> statements, String failure) {
+		boolean lightweightTransaction, boolean prepared, List<RecordedStatement> statements, String failure,
+		long latencyMicros, String coordinator, String token, List<String> replicas, StatementExecution execution,
+		String batchType) {
 
 	public RecordedStatement {
 		partitions = List.copyOf(partitions);
 		statements = List.copyOf(statements);
+		replicas = List.copyOf(replicas);
 	}
 
 	/**

@@ -1,5 +1,7 @@
 package dev.querydriven.testsupport.recording;
 
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -14,8 +16,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
 import com.datastax.oss.driver.api.core.CqlIdentifier;
@@ -29,6 +34,8 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.cql.Statement;
 import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.metadata.TokenMap;
+import com.datastax.oss.driver.api.core.metadata.token.Token;
 import com.datastax.oss.driver.api.core.session.Request;
 import com.datastax.oss.driver.api.core.session.Session;
 import com.datastax.oss.driver.api.core.tracker.RequestTracker;
@@ -73,9 +80,24 @@ import org.springframework.data.cassandra.ReactiveResultSet;
  * <li>{@link #preparedStatementsSeen()}: how many distinct prepared-statement objects the
  * application's statements were bound from: it stays flat under a steady load when each
  * text is prepared once.</li>
+ * <li>{@link #onRecorded(Consumer)}: every statement as it is recorded (the query
+ * inspector's feed).</li>
  * </ul>
+ *
+ * <h2>What a record holds beyond the statement</h2> The driver's tracker gives the
+ * latency and the coordinator; the token and the replicas come from the driver's token
+ * map, the way the driver itself routes the statement; the answer (warnings, trace id,
+ * whether a lightweight transaction applied) and the rows its caller reads come from the
+ * result set, which the recorder hands on wrapped in a counter and otherwise untouched.
  */
 public final class StatementRecorder implements StatementInterceptor {
+
+	/**
+	 * A Reactor context key: a request whose context holds it has its statements traced
+	 * (the query inspector's trace on demand). Tracing changes nothing the statement
+	 * does; Cassandra records what each node did for it in {@code system_traces}.
+	 */
+	public static final String TRACE_CONTEXT_KEY = StatementRecorder.class.getName() + ".trace";
 
 	private static final Pattern CONDITION = Pattern.compile("\\bIF\\b", Pattern.CASE_INSENSITIVE);
 
@@ -86,7 +108,7 @@ public final class StatementRecorder implements StatementInterceptor {
 	 * it: a statement the driver refused before sending it (a value it cannot encode) is
 	 * never reported.
 	 */
-	private static final long STALE_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+	private static final long STALE_NANOS = TimeUnit.SECONDS.toNanos(30);
 
 	private static final Pattern TABLE = Pattern.compile("\\b(?:FROM|INTO|UPDATE)\\s+([\\w\"]+(?:\\.[\\w\"]+)?)",
 			Pattern.CASE_INSENSITIVE);
@@ -105,7 +127,11 @@ public final class StatementRecorder implements StatementInterceptor {
 
 	private final Object quiet = new Object();
 
+	private final List<Consumer<RecordedStatement>> listeners = new CopyOnWriteArrayList<>();
+
 	private volatile String sessionKeyspace;
+
+	private volatile Session session;
 
 	/**
 	 * A recorder keeping the most recent statements.
@@ -124,13 +150,25 @@ public final class StatementRecorder implements StatementInterceptor {
 		return new Tracker();
 	}
 
+	/**
+	 * Hands every statement to a listener as soon as it is recorded, on the driver's
+	 * thread that reported it: the listener must be quick and must not block.
+	 * @param listener the listener
+	 */
+	public void onRecorded(Consumer<RecordedStatement> listener) {
+		this.listeners.add(listener);
+	}
+
 	@Override
-	public Mono<ReactiveResultSet> intercept(Statement<?> statement, ContextView context, Chain chain) {
+	public Mono<ReactiveResultSet> intercept(Statement<?> original, ContextView context, Chain chain) {
 		return Mono.defer(() -> {
+			Statement<?> statement = context.hasKey(TRACE_CONTEXT_KEY) ? original.setTracing(true) : original;
 			RequestScope scope = context.getOrDefault(RequestScope.CONTEXT_KEY, null);
 			Identity key = new Identity(statement);
-			this.tags.merge(key, new Tag(scope, 1, 0, System.nanoTime()), (existing, added) -> new Tag(existing.scope(),
-					existing.executions() + 1, existing.cancelled(), added.since()));
+			StatementExecution execution = new StatementExecution();
+			this.tags.merge(key, new Tag(scope, 1, 0, System.nanoTime(), execution),
+					(existing, added) -> new Tag(existing.scope(), existing.executions() + 1, existing.cancelled(),
+							added.since(), added.execution()));
 			// A caller that gives up before the answer arrives (the other half of a zip
 			// that failed) cancels the request: the driver may then never report it, so
 			// nobody should wait for it. It stays tagged, to be attributed to its request
@@ -138,7 +176,11 @@ public final class StatementRecorder implements StatementInterceptor {
 			// caller taking the first row) changes nothing: the driver reports that
 			// statement just after handing over its answer.
 			AtomicBoolean answered = new AtomicBoolean();
-			return chain.proceed(statement).doOnNext((rows) -> answered.set(true)).doOnCancel(() -> {
+			return chain.proceed(statement).map((answer) -> {
+				answered.set(true);
+				execution.answered(answer);
+				return (ReactiveResultSet) new CountingResultSet(answer, execution);
+			}).doOnCancel(() -> {
 				if (!answered.get()) {
 					cancelled(key);
 				}
@@ -147,8 +189,8 @@ public final class StatementRecorder implements StatementInterceptor {
 	}
 
 	private void cancelled(Identity key) {
-		this.tags.computeIfPresent(key,
-				(identity, tag) -> new Tag(tag.scope(), tag.executions(), tag.cancelled() + 1, tag.since()));
+		this.tags.computeIfPresent(key, (identity, tag) -> new Tag(tag.scope(), tag.executions(), tag.cancelled() + 1,
+				tag.since(), tag.execution()));
 		synchronized (this.quiet) {
 			this.quiet.notifyAll();
 		}
@@ -237,15 +279,18 @@ public final class StatementRecorder implements StatementInterceptor {
 		return this.tags.values().stream().anyMatch((tag) -> tag.executions() > tag.cancelled());
 	}
 
-	private void completed(Request request, DriverExecutionProfile profile, Throwable failure) {
+	private void completed(Request request, DriverExecutionProfile profile, Throwable failure, long latencyNanos,
+			Node coordinator) {
 		if (!(request instanceof Statement<?> statement)) {
 			return;
 		}
 		Identity key = new Identity(statement);
 		Tag tag = this.tags.get(key);
 		RequestScope scope = (tag != null) ? tag.scope() : null;
+		Answer answer = new Answer(TimeUnit.NANOSECONDS.toMicros(latencyNanos), address(coordinator),
+				(tag != null) ? tag.execution() : new StatementExecution());
 		RecordedStatement recorded = describe(statement, this.sequence.incrementAndGet(), scope, tag != null, profile,
-				(failure != null) ? failure.getClass().getSimpleName() + ": " + failure.getMessage() : null);
+				(failure != null) ? failure.getClass().getSimpleName() + ": " + failure.getMessage() : null, answer);
 		if (recorded.application()) {
 			this.applicationTexts.addAll(recorded.texts());
 			remember(statement);
@@ -256,14 +301,15 @@ public final class StatementRecorder implements StatementInterceptor {
 				this.recent.removeFirst();
 			}
 		}
+		this.listeners.forEach((listener) -> listener.accept(recorded));
 		if (tag != null) {
 			// Untagged only once recorded: whoever waits for quiet then finds the record.
 			this.tags
 				.computeIfPresent(key,
-						(identity,
-								current) -> (current.executions() > 1) ? new Tag(current.scope(),
-										current.executions() - 1, Math.max(0, current.cancelled() - 1), current.since())
-										: null);
+						(identity, current) -> (current.executions() > 1)
+								? new Tag(current.scope(), current.executions() - 1,
+										Math.max(0, current.cancelled() - 1), current.since(), current.execution())
+								: null);
 			synchronized (this.quiet) {
 				this.quiet.notifyAll();
 			}
@@ -286,7 +332,7 @@ public final class StatementRecorder implements StatementInterceptor {
 	}
 
 	private RecordedStatement describe(Statement<?> statement, long number, RequestScope scope, boolean application,
-			DriverExecutionProfile profile, String failure) {
+			DriverExecutionProfile profile, String failure, Answer answer) {
 		String requestId = (scope != null) ? scope.id() : null;
 		String route = (scope != null) ? scope.route().get() : null;
 		String consistency = (statement.getConsistencyLevel() != null) ? statement.getConsistencyLevel().name()
@@ -295,8 +341,11 @@ public final class StatementRecorder implements StatementInterceptor {
 				: profile.getString(DefaultDriverOption.REQUEST_SERIAL_CONSISTENCY);
 		if (statement instanceof BatchStatement batch) {
 			List<RecordedStatement> children = new ArrayList<>();
+			// A batch's statements share its answer, time and coordinator: the record of
+			// each child carries its own partition, token and replicas only.
+			Answer shared = new Answer(0, answer.coordinator(), new StatementExecution());
 			for (BatchableStatement<?> child : batch) {
-				children.add(describe(child, number, scope, application, profile, failure));
+				children.add(describe(child, number, scope, application, profile, failure, shared));
 			}
 			Set<RecordedStatement.Partition> partitions = new LinkedHashSet<>();
 			children.forEach((child) -> partitions.addAll(child.partitions()));
@@ -305,17 +354,22 @@ public final class StatementRecorder implements StatementInterceptor {
 					String.join("; ", children.stream().map(RecordedStatement::cql).toList()),
 					children.isEmpty() ? null : children.get(0).table(), known ? List.copyOf(partitions) : List.of(),
 					consistency, serial, children.stream().anyMatch(RecordedStatement::lightweightTransaction),
-					children.stream().allMatch(RecordedStatement::prepared), children, failure);
+					children.stream().allMatch(RecordedStatement::prepared), children, failure, answer.latencyMicros(),
+					answer.coordinator(), null, List.of(), answer.execution(), batch.getBatchType().toString());
 		}
 		String cql;
 		String table;
 		List<RecordedStatement.Partition> partitions = List.of();
+		Placement placement = Placement.UNKNOWN;
 		boolean bound = statement instanceof BoundStatement;
 		if (statement instanceof BoundStatement boundStatement) {
 			PreparedStatement preparedStatement = boundStatement.getPreparedStatement();
 			cql = preparedStatement.getQuery();
 			table = table(preparedStatement.getVariableDefinitions()).orElseGet(() -> table(cql, statement));
 			partitions = partition(boundStatement, table);
+			if (!partitions.isEmpty()) {
+				placement = placement(boundStatement.getRoutingKey(), table);
+			}
 		}
 		else if (statement instanceof SimpleStatement simple) {
 			cql = simple.getQuery();
@@ -329,7 +383,43 @@ public final class StatementRecorder implements StatementInterceptor {
 		String kind = withoutLiterals.strip().split("\\s+", 2)[0].toUpperCase(Locale.ROOT);
 		boolean conditional = CONDITION.matcher(withoutLiterals).find();
 		return new RecordedStatement(number, requestId, route, application, kind, cql, table, partitions, consistency,
-				conditional ? serial : null, conditional, bound, List.of(), failure);
+				conditional ? serial : null, conditional, bound, List.of(), failure, answer.latencyMicros(),
+				answer.coordinator(), placement.token(), placement.replicas(), answer.execution(), null);
+	}
+
+	/**
+	 * Where a partition lives: its token, and the replicas the driver's token map gives
+	 * for it (the nodes the driver's token-aware routing picks from).
+	 */
+	private Placement placement(ByteBuffer routingKey, String table) {
+		Session current = this.session;
+		if (routingKey == null || current == null) {
+			return Placement.UNKNOWN;
+		}
+		Optional<TokenMap> tokens = current.getMetadata().getTokenMap();
+		if (tokens.isEmpty()) {
+			return Placement.UNKNOWN;
+		}
+		Token token = tokens.get().newToken(routingKey);
+		String keyspace = table.substring(0, Math.max(0, table.indexOf('.')));
+		List<String> replicas = keyspace.isEmpty() ? List.of()
+				: tokens.get()
+					.getReplicas(CqlIdentifier.fromInternal(keyspace), token)
+					.stream()
+					.map(StatementRecorder::address)
+					.sorted()
+					.toList();
+		return new Placement(tokens.get().format(token), replicas);
+	}
+
+	private static String address(Node node) {
+		if (node == null) {
+			return null;
+		}
+		if (node.getEndPoint().resolve() instanceof InetSocketAddress socket) {
+			return socket.getHostString() + ":" + socket.getPort();
+		}
+		return node.getEndPoint().toString();
 	}
 
 	private static Optional<String> table(ColumnDefinitions variables) {
@@ -425,8 +515,32 @@ public final class StatementRecorder implements StatementInterceptor {
 	 * @param executions how many executions of it are unreported
 	 * @param cancelled how many of those their caller cancelled
 	 * @param since when it was last handed over
+	 * @param execution what the caller of its latest execution saw
 	 */
-	private record Tag(RequestScope scope, int executions, int cancelled, long since) {
+	private record Tag(RequestScope scope, int executions, int cancelled, long since, StatementExecution execution) {
+
+	}
+
+	/**
+	 * What the driver reported of an execution.
+	 *
+	 * @param latencyMicros its latency
+	 * @param coordinator its coordinator, or {@code null}
+	 * @param execution what its caller saw
+	 */
+	private record Answer(long latencyMicros, String coordinator, StatementExecution execution) {
+
+	}
+
+	/**
+	 * A partition's token and replicas.
+	 *
+	 * @param token the token, or {@code null} when unknown
+	 * @param replicas its replicas
+	 */
+	private record Placement(String token, List<String> replicas) {
+
+		static final Placement UNKNOWN = new Placement(null, List.of());
 
 	}
 
@@ -450,17 +564,18 @@ public final class StatementRecorder implements StatementInterceptor {
 		@Override
 		public void onSuccess(Request request, long latencyNanos, DriverExecutionProfile profile, Node node,
 				String requestLogPrefix) {
-			completed(request, profile, null);
+			completed(request, profile, null, latencyNanos, node);
 		}
 
 		@Override
 		public void onError(Request request, Throwable error, long latencyNanos, DriverExecutionProfile profile,
 				Node node, String requestLogPrefix) {
-			completed(request, profile, error);
+			completed(request, profile, error, latencyNanos, node);
 		}
 
 		@Override
 		public void onSessionReady(Session session) {
+			StatementRecorder.this.session = session;
 			StatementRecorder.this.sessionKeyspace = session.getKeyspace().map(CqlIdentifier::asInternal).orElse(null);
 		}
 
