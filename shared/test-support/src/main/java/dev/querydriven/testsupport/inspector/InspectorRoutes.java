@@ -33,6 +33,12 @@ final class InspectorRoutes {
 
 	static final int MAX_TRACED = 20;
 
+	private static final String STATIC = "dev/querydriven/testsupport/inspector/static/";
+
+	private static final MediaType JAVASCRIPT = MediaType.parseMediaType("text/javascript;charset=UTF-8");
+
+	private static final MediaType CSS = MediaType.parseMediaType("text/css;charset=UTF-8");
+
 	private static final Resource SCHEMA = new ClassPathResource(
 			"dev/querydriven/testsupport/inspector/requests.schema.json");
 
@@ -42,10 +48,13 @@ final class InspectorRoutes {
 
 	private final PartitionView partitions;
 
-	InspectorRoutes(QueryInspector inspector, InspectorReport report, PartitionView partitions) {
+	private final InspectorDocs docs;
+
+	InspectorRoutes(QueryInspector inspector, InspectorReport report, PartitionView partitions, InspectorDocs docs) {
 		this.inspector = inspector;
 		this.report = report;
 		this.partitions = partitions;
+		this.docs = docs;
 	}
 
 	static boolean isInspector(String path) {
@@ -54,7 +63,12 @@ final class InspectorRoutes {
 
 	RouterFunction<ServerResponse> routes() {
 		return RouterFunctions.route()
+			.GET(PREFIX, (request) -> asset("index.html", MediaType.TEXT_HTML))
+			.GET(PREFIX + "/inspector.js", (request) -> asset("inspector.js", JAVASCRIPT))
+			.GET(PREFIX + "/inspector.css", (request) -> asset("inspector.css", CSS))
 			.GET(PREFIX + "/requests", this::requests)
+			.GET(PREFIX + "/requests/{id}", this::request)
+			.GET(PREFIX + "/docs/**", this::doc)
 			.GET(PREFIX + "/requests.schema.json",
 					(request) -> ServerResponse.ok()
 						.contentType(MediaType.parseMediaType("application/schema+json"))
@@ -104,6 +118,27 @@ final class InspectorRoutes {
 		return ServerResponse.status(HttpStatus.NOT_FOUND)
 			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyValue(problem);
+	}
+
+	private Mono<ServerResponse> request(ServerRequest request) {
+		return this.inspector.find(request.pathVariable("id"))
+			.map((found) -> ServerResponse.ok()
+				.contentType(MediaType.APPLICATION_JSON)
+				.bodyValue(this.report.request(found)))
+			.orElseGet(() -> ServerResponse.notFound().build());
+	}
+
+	private Mono<ServerResponse> doc(ServerRequest request) {
+		String file = request.path().substring((PREFIX + "/docs/").length());
+		return this.docs.render(file)
+			.map((html) -> ServerResponse.ok().contentType(MediaType.TEXT_HTML).bodyValue(html))
+			.orElseGet(() -> ServerResponse.notFound().build());
+	}
+
+	private static Mono<ServerResponse> asset(String name, MediaType type) {
+		return ServerResponse.ok()
+			.contentType(type)
+			.body(BodyInserters.fromResource(new ClassPathResource(STATIC + name)));
 	}
 
 	private static int number(String text) {

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.querydriven.testsupport.recording.RecordedStatement;
@@ -15,7 +16,8 @@ import reactor.core.publisher.Sinks;
  * The latest requests, each with its statements: a bounded buffer (the oldest request
  * goes when a new one comes), fed by the {@link InspectorWebFilter} (a request begins and
  * ends) and by the statement recorder (a statement completes). Completed requests are
- * also published, for the page's live list.
+ * also published, for the page's live list, and again with each statement reported after
+ * their response.
  */
 final class QueryInspector {
 
@@ -73,11 +75,15 @@ final class QueryInspector {
 		}
 		if (request != null) {
 			request.completed(route, status, durationMicros);
-			// Requests complete on several event-loop threads at once: a sink takes one
-			// emission at a time.
-			synchronized (this.completions) {
-				this.completions.tryEmitNext(request);
-			}
+			publish(request);
+		}
+	}
+
+	private void publish(InspectedRequest request) {
+		// Requests complete on several event-loop threads at once: a sink takes one
+		// emission at a time.
+		synchronized (this.completions) {
+			this.completions.tryEmitNext(request);
 		}
 	}
 
@@ -96,6 +102,11 @@ final class QueryInspector {
 		}
 		if (request != null) {
 			request.add(statement);
+			// The driver reports a statement just after handing its answer over, so the
+			// last ones may come after the response: the request is published again.
+			if (request.durationMicros() != null) {
+				publish(request);
+			}
 		}
 	}
 
@@ -118,6 +129,17 @@ final class QueryInspector {
 			}
 		}
 		return latest;
+	}
+
+	/**
+	 * A request still kept.
+	 * @param id its id
+	 * @return the request, or empty when unknown or evicted
+	 */
+	Optional<InspectedRequest> find(String id) {
+		synchronized (this.requests) {
+			return Optional.ofNullable(this.requests.get(id));
+		}
 	}
 
 	/**

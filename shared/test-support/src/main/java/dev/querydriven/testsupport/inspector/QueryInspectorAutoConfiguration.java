@@ -1,5 +1,6 @@
 package dev.querydriven.testsupport.inspector;
 
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 
@@ -62,7 +63,7 @@ public final class QueryInspectorAutoConfiguration {
 		CqlSession cql = session.getIfAvailable();
 		PartitionView partitions = (cql != null) ? new PartitionView(cql) : null;
 		RouterFunctionMapping mapping = new RouterFunctionMapping(
-				new InspectorRoutes(inspector, report, partitions).routes());
+				new InspectorRoutes(inspector, report, partitions, new InspectorDocs(Path.of(""))).routes());
 		mapping.setMessageReaders(codecs.getReaders());
 		// Before the application's mappings: its own routes never start with /inspector.
 		mapping.setOrder(Ordered.HIGHEST_PRECEDENCE);

@@ -1,6 +1,7 @@
 package dev.querydriven.testsupport.inspector;
 
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -24,7 +25,8 @@ class InspectorRoutesTests {
 	private final QueryInspector inspector = new QueryInspector(Clock.systemUTC(), 10, 10);
 
 	private final InspectorRoutes routes = new InspectorRoutes(this.inspector,
-			new InspectorReport(null, new SimulatedRing(6, 3), (table) -> List.of()), null);
+			new InspectorReport(null, new SimulatedRing(6, 3), (table) -> List.of()), null,
+			new InspectorDocs(Path.of("")));
 
 	/** A client on another machine gets a 404, as if the inspector were not there. */
 	@Test
@@ -54,6 +56,36 @@ class InspectorRoutesTests {
 			.expectBody()
 			.jsonPath("$.title")
 			.isEqualTo("The query inspector's latest requests");
+	}
+
+	/**
+	 * The page, its script and style come from the module's own resources (nothing from a
+	 * CDN), and one request reads alone by its id.
+	 */
+	@Test
+	void thePageAndOneRequestAreServed() {
+		client("127.0.0.1").get()
+			.uri("/inspector")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectHeader()
+			.contentTypeCompatibleWith(MediaType.TEXT_HTML)
+			.expectBody(String.class)
+			.value((html) -> assertThat(html).contains("/inspector/inspector.js").doesNotContain("https://"));
+		client("127.0.0.1").get().uri("/inspector/inspector.js").exchange().expectStatus().isOk();
+		client("127.0.0.1").get().uri("/inspector/inspector.css").exchange().expectStatus().isOk();
+		this.inspector.started("request-3", "GET", "/users/3");
+		this.inspector.completed("request-3", "GET /users/{userId}", 200, 10);
+		client("127.0.0.1").get()
+			.uri("/inspector/requests/request-3")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.path")
+			.isEqualTo("/users/3");
+		client("127.0.0.1").get().uri("/inspector/requests/request-4").exchange().expectStatus().isNotFound();
 	}
 
 	/** The live stream sends each request as it completes, as a server-sent event. */
