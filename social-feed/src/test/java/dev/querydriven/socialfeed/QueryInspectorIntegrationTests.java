@@ -55,6 +55,9 @@ class QueryInspectorIntegrationTests {
 	private CqlSession session;
 
 	@Autowired
+	private Fixtures fixtures;
+
+	@Autowired
 	private TimelineProperties timeline;
 
 	@LocalServerPort
@@ -220,6 +223,44 @@ class QueryInspectorIntegrationTests {
 		}
 	}
 
+	/**
+	 * A registration whose username is taken: the claim's lightweight transaction did not
+	 * apply, and the inspector says so.
+	 */
+	@Test
+	void aClaimThatDidNotApplyIsFlagged() {
+		String name = Fixtures.uniqueName();
+		register(name).expectStatus().isCreated();
+		register(name).expectStatus().isEqualTo(409);
+		assertThat(this.recorder.awaitQuiet(Duration.ofSeconds(10))).isTrue();
+		assertThat(latest("POST /users", 1).get(0)
+			.get("flags")
+			.values()
+			.stream()
+			.map((flag) -> flag.get("kind").asString())).contains("lwt-not-applied");
+	}
+
+	/**
+	 * A follow taken back leaves a tombstone in the follower's list: a traced read of the
+	 * list shows the node reading it, and the inspector flags it.
+	 */
+	@Test
+	void aTracedReadThroughTombstonesIsFlagged() {
+		UUID reader = this.fixtures.user().userId();
+		UUID author = this.fixtures.user().userId();
+		WebTestClient asReader = this.client.mutateWith(this.callers.as(reader));
+		asReader.put().uri("/users/{id}/following/{target}", reader, author).exchange().expectStatus().isNoContent();
+		asReader.delete().uri("/users/{id}/following/{target}", reader, author).exchange().expectStatus().isNoContent();
+		this.client.post().uri("/inspector/trace?next=1").exchange().expectStatus().isOk();
+		this.client.get().uri("/users/{id}/following", reader).exchange().expectStatus().isOk();
+		assertThat(this.recorder.awaitQuiet(Duration.ofSeconds(10))).isTrue();
+		JsonNode request = await().atMost(Duration.ofSeconds(20))
+			.until(() -> latest("GET /users/{userId}/following", 1).get(0),
+					(latest) -> latest.get("statements").get(0).get("trace").isArray());
+		assertThat(request.get("flags").values().stream().map((flag) -> flag.get("kind").asString()))
+			.contains("tombstones");
+	}
+
 	/** The inspector's own calls are not among the requests it lists. */
 	@Test
 	void theInspectorsOwnRoutesAreNotRecorded() {
@@ -276,16 +317,18 @@ class QueryInspectorIntegrationTests {
 		return request.get("statements").values().stream().map((statement) -> statement.get("cql").asString()).toList();
 	}
 
-	private UUID register() {
-		String name = Fixtures.uniqueName();
-		Map<?, ?> created = this.client.mutateWith(this.callers.as(UUID.randomUUID()))
+	private WebTestClient.ResponseSpec register(String name) {
+		return this.client.mutateWith(this.callers.as(UUID.randomUUID()))
 			.post()
 			.uri("/users")
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue("{\"username\": \"%s\", \"email\": \"%s@example.com\", \"displayName\": \"Inspected\"}"
 				.formatted(name, name))
-			.exchange()
-			.expectStatus()
+			.exchange();
+	}
+
+	private UUID register() {
+		Map<?, ?> created = register(Fixtures.uniqueName()).expectStatus()
 			.isCreated()
 			.expectBody(Map.class)
 			.returnResult()
