@@ -3,6 +3,7 @@ package dev.querydriven.testsupport.inspector;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -20,10 +21,10 @@ import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
 
 /**
- * The inspector's routes, for loopback clients only (anyone else gets a 404, as if they
- * did not exist): the latest requests as JSON, their JSON Schema, and a live stream of
- * requests as they complete (server-sent events), tracing on demand, and the partition
- * view.
+ * The inspector's routes, for loopback clients asking for a loopback host only (anyone
+ * else gets a 404, as if they did not exist): the latest requests as JSON, their JSON
+ * Schema, and a live stream of requests as they complete (server-sent events), tracing on
+ * demand, and the partition view.
  */
 final class InspectorRoutes {
 
@@ -38,6 +39,8 @@ final class InspectorRoutes {
 	private static final MediaType JAVASCRIPT = MediaType.parseMediaType("text/javascript;charset=UTF-8");
 
 	private static final MediaType CSS = MediaType.parseMediaType("text/css;charset=UTF-8");
+
+	private static final Set<String> LOOPBACK_NAMES = Set.of("localhost", "[::1]", "::1");
 
 	private static final Resource SCHEMA = new ClassPathResource(
 			"dev/querydriven/testsupport/inspector/requests.schema.json");
@@ -186,11 +189,18 @@ final class InspectorRoutes {
 		return ServerResponse.badRequest().contentType(MediaType.APPLICATION_PROBLEM_JSON).bodyValue(problem);
 	}
 
+	/**
+	 * A client on this machine, asking for this machine by name: the host it asked for
+	 * matters too, or a web page whose name resolves to 127.0.0.1 (DNS rebinding) could
+	 * read the inspector through the developer's own browser.
+	 */
 	private static boolean loopback(ServerRequest request) {
-		return request.remoteAddress()
+		boolean local = request.remoteAddress()
 			.map(InetSocketAddress::getAddress)
 			.map((address) -> address.isLoopbackAddress())
 			.orElse(false);
+		String host = request.uri().getHost();
+		return local && host != null && (LOOPBACK_NAMES.contains(host) || host.startsWith("127."));
 	}
 
 }

@@ -28,6 +28,20 @@ class InspectorRoutesTests {
 			new InspectorReport(null, new SimulatedRing(6, 3), (table) -> List.of()), null,
 			new InspectorDocs(Path.of("")));
 
+	/**
+	 * A page of another site whose name resolves to this machine (DNS rebinding) gets a
+	 * 404 too, though its requests come from the developer's own browser.
+	 */
+	@Test
+	void anotherSitesNameGetsNotFound() {
+		client("127.0.0.1", "http://rebound.example").get()
+			.uri("/inspector/requests")
+			.exchange()
+			.expectStatus()
+			.isNotFound();
+		client("127.0.0.1", "http://127.0.0.1:8081").get().uri("/inspector/requests").exchange().expectStatus().isOk();
+	}
+
 	/** A client on another machine gets a 404, as if the inspector were not there. */
 	@Test
 	void aClientElsewhereGetsNotFound() {
@@ -133,11 +147,17 @@ class InspectorRoutesTests {
 	}
 
 	private WebTestClient client(String remoteAddress) {
+		return client(remoteAddress, "http://localhost:8081");
+	}
+
+	private WebTestClient client(String remoteAddress, String baseUrl) {
 		return WebTestClient.bindToRouterFunction(this.routes.routes())
 			.webFilter((exchange,
 					chain) -> chain.filter(exchange.mutate()
 						.request((request) -> request.remoteAddress(new InetSocketAddress(remoteAddress, 40_000)))
 						.build()))
+			.configureClient()
+			.baseUrl(baseUrl)
 			.build();
 	}
 
