@@ -34,8 +34,12 @@ enum Highlight {
 	 */
 	TOMBSTONES("tombstones", "shared/modeling/README.md#time-buckets"),
 
-	/** A lightweight transaction whose condition did not hold: nothing was written. */
-	LWT_NOT_APPLIED("lwt-not-applied", "shared/modeling/README.md#dual-writes"),
+	/**
+	 * A lightweight transaction whose condition did not hold: nothing was written (a
+	 * claim someone else won, a like already there). The section explains which claims
+	 * and writes are conditional, and why.
+	 */
+	LWT_NOT_APPLIED("lwt-not-applied", "social-feed/README.md#consistency-and-idempotence-per-query"),
 
 	/** The request ran more statements than the inspector keeps for one request. */
 	TRUNCATED("truncated", "shared/model-check/README.md#partitions-per-request");
