@@ -21,6 +21,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class BenchmarkSuiteIntegrationTests {
 
+	/** What an overloaded smoke run's scheduling may add to a closed window. */
+	private static final double SCHEDULING_SLACK_SECONDS = 0.25;
+
 	/**
 	 * Every service's requests run through the raw driver, the service layer and HTTP
 	 * without an error, and every write that records intents through the raw driver
@@ -52,7 +55,11 @@ class BenchmarkSuiteIntegrationTests {
 	 * and the time its last request took to answer. An open step's arrivals are Gatling's
 	 * schedule: on the smoke run's overloaded cores its injector falls behind and then
 	 * catches up in bursts, so a step is held to its planned length at most (until its
-	 * last arrival, plus its last answer).
+	 * last arrival, plus its last answer). A closed window is allowed a quarter of a
+	 * second more for the same reason: the last service of the smoke run measures while
+	 * the others finish theirs, and a one-second window once lasted 1.59 s there, 60 ms
+	 * over its tenth and its last answer. A window measured past its phase (the bug this
+	 * guards against) lasts a whole phase longer.
 	 */
 	private static void httpWindow(WorkloadResult workload, Run run, String what) {
 		double drain = run.outcome().latency().max() / 1000;
@@ -64,7 +71,8 @@ class BenchmarkSuiteIntegrationTests {
 		}
 		else {
 			double planned = SuiteSettings.smoke().window().toMillis() / 1000.0;
-			assertThat(run.outcome().seconds()).as(what + " window, s").isBetween(planned * 0.9, planned * 1.1 + drain);
+			assertThat(run.outcome().seconds()).as(what + " window, s")
+				.isBetween(planned * 0.9, planned * 1.1 + drain + SCHEDULING_SLACK_SECONDS);
 		}
 		assertThat(run.compilationMillis()).as(what + " service JVM's compiler, ms").isNotNegative();
 		assertThat(run.serviceThreads()).as(what + " service JVM's threads").isNotNull();
