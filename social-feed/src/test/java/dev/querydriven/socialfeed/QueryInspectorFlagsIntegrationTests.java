@@ -16,7 +16,6 @@ import dev.querydriven.testsupport.Callers;
 import dev.querydriven.testsupport.recording.StatementRecorder;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.TestConfiguration;
@@ -113,18 +112,7 @@ class QueryInspectorFlagsIntegrationTests {
 	}
 
 	private JsonNode latest(String route) {
-		String body = this.client.get()
-			.uri((uri) -> uri.path("/inspector/requests")
-				.queryParam("route", "{route}")
-				.queryParam("limit", 1)
-				.build(route))
-			.exchange()
-			.expectStatus()
-			.isOk()
-			.expectBody(String.class)
-			.returnResult()
-			.getResponseBody();
-		return JsonMapper.builder().build().readTree(body).get("requests");
+		return QueryInspectorIntegrationTests.latest(this.client, route, 1);
 	}
 
 	/**

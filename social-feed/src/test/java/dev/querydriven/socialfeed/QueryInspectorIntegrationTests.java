@@ -87,7 +87,8 @@ class QueryInspectorIntegrationTests {
 		assertThat(request.get("status").asInt()).isEqualTo(200);
 		assertThat(request.get("budget").asInt())
 			.isEqualTo(PartitionBudgets.of(new SocialFeedQueryCatalog()).declared(TIMELINE).budget());
-		assertThat(request.get("partitions").asInt()).isEqualTo(3 + daysSpanned(this.timeline.retention()));
+		assertThat(request.get("partitions").asInt())
+			.isEqualTo(3 + SocialFeedQueryCatalog.daysSpanned(this.timeline.retention()));
 		assertThat(request.get("flags")).isEmpty();
 
 		List<JsonNode> statements = new ArrayList<>();
@@ -298,7 +299,15 @@ class QueryInspectorIntegrationTests {
 	}
 
 	private JsonNode latest(String route, int limit) {
-		String body = this.client.get()
+		return latest(this.client, route, limit);
+	}
+
+	/**
+	 * The latest requests of a route, as the inspector lists them, held to the committed
+	 * JSON Schema.
+	 */
+	static JsonNode latest(WebTestClient client, String route, int limit) {
+		String body = client.get()
 			.uri((uri) -> uri.path("/inspector/requests")
 				.queryParam("route", "{route}")
 				.queryParam("limit", limit)
@@ -341,12 +350,6 @@ class QueryInspectorIntegrationTests {
 		return SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12)
 			.getSchema(Objects.requireNonNull(QueryInspectorIntegrationTests.class.getClassLoader()
 				.getResourceAsStream("dev/querydriven/testsupport/inspector/requests.schema.json")));
-	}
-
-	/** The days a window of the retention's length touches, as the budget counts them. */
-	private static int daysSpanned(Duration length) {
-		long day = Duration.ofDays(1).toNanos();
-		return Math.toIntExact((length.toNanos() + day - 1) / day + 1);
 	}
 
 	/**

@@ -523,7 +523,7 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 	 * The most day buckets a window of the given length touches: one more than it spans
 	 * whole, when it does not start at midnight.
 	 */
-	private static int daysSpanned(Duration length) {
+	static int daysSpanned(Duration length) {
 		long day = Duration.ofDays(1).toNanos();
 		return Math.toIntExact((length.toNanos() + day - 1) / day + 1);
 	}
