@@ -15,6 +15,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.cassandra.autoconfigure.CassandraAutoConfiguration;
 import org.springframework.boot.cassandra.autoconfigure.CassandraProperties;
 import org.springframework.boot.cassandra.autoconfigure.DriverConfigLoaderBuilderCustomizer;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.data.cassandra.autoconfigure.DataCassandraAutoConfiguration;
 import org.springframework.boot.data.cassandra.autoconfigure.DataCassandraReactiveAutoConfiguration;
 import org.springframework.context.annotation.Bean;
@@ -26,12 +27,14 @@ import org.springframework.data.cassandra.core.cql.session.DefaultBridgedReactiv
 /**
  * The session every Spring Data component of a service runs on
  * ({@link ServiceReactiveSession}: each statement text prepared once and kept, and
- * interceptors that see every statement, such as the tests' statement recorder), and
- * Spring Data's custom conversions, holding the service's row readers.
+ * interceptors that see every statement, such as the tests' statement recorder), the
+ * driver settings under it (connections, schema metadata, speculative reads), and Spring
+ * Data's custom conversions, holding the service's row readers.
  */
 @AutoConfiguration(after = CassandraAutoConfiguration.class,
 		before = { DataCassandraAutoConfiguration.class, DataCassandraReactiveAutoConfiguration.class })
 @ConditionalOnClass({ CqlSession.class, ReactiveSession.class })
+@EnableConfigurationProperties(SpeculativeReadsProperties.class)
 public final class SpringDataCassandraAutoConfiguration {
 
 	/**
@@ -70,6 +73,25 @@ public final class SpringDataCassandraAutoConfiguration {
 	DriverConfigLoaderBuilderCustomizer schemaMetadataOfTheServiceKeyspace(CassandraProperties cassandra) {
 		List<String> keyspaces = List.of(ServiceKeyspace.keyspace(cassandra));
 		return (builder) -> builder.withStringList(DefaultDriverOption.METADATA_SCHEMA_REFRESHED_KEYSPACES, keyspaces);
+	}
+
+	/**
+	 * Speculative executions for plain reads
+	 * ({@link ReadsOnlySpeculativeExecutionPolicy}): a read still unanswered after
+	 * {@code querydriven.cassandra.speculative-reads.delay} is sent to a second node, and
+	 * the first answer wins; a write, a lightweight transaction, a counter update or a
+	 * batch is never sent twice. Set on the default profile, so every profile that does
+	 * not name a policy of its own uses it.
+	 * @param speculativeReads the delay and the number of executions
+	 * @return the customizer
+	 */
+	@Bean
+	DriverConfigLoaderBuilderCustomizer speculativeReads(SpeculativeReadsProperties speculativeReads) {
+		return (builder) -> builder
+			.withClass(DefaultDriverOption.SPECULATIVE_EXECUTION_POLICY_CLASS,
+					ReadsOnlySpeculativeExecutionPolicy.class)
+			.withInt(DefaultDriverOption.SPECULATIVE_EXECUTION_MAX, speculativeReads.maxExecutions())
+			.withDuration(DefaultDriverOption.SPECULATIVE_EXECUTION_DELAY, speculativeReads.delay());
 	}
 
 	@Bean

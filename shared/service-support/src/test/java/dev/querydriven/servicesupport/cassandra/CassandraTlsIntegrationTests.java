@@ -48,10 +48,7 @@ class CassandraTlsIntegrationTests {
 	@BeforeAll
 	static void startNodeSpeakingOnlyTls() {
 		keystores = TestKeystores.create(directory.resolve("keys"));
-		node = EmbeddedCassandra.builder()
-			.directory(directory.resolve("node"))
-			.throwaway(true)
-			.heap("512m")
+		node = TestNodes.throwaway(directory.resolve("node"))
 			.clientEncryption(keystores.nodeEncryption())
 			.build()
 			.start();

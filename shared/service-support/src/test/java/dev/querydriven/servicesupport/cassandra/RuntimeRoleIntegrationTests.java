@@ -73,12 +73,7 @@ class RuntimeRoleIntegrationTests {
 		Logger driver = (Logger) LoggerFactory.getLogger("com.datastax.oss.driver");
 		driverWarnings.start();
 		driver.addAppender(driverWarnings);
-		node = EmbeddedCassandra.builder()
-			.directory(directory.resolve("node"))
-			.throwaway(true)
-			.heap("512m")
-			.build()
-			.start();
+		node = TestNodes.throwaway(directory.resolve("node")).build().start();
 		runtime = login(KEYSPACE);
 		migrator = login(KeyspaceProvisioner.migratorRole(KEYSPACE));
 		try (CqlSession admin = adminSession()) {
@@ -254,13 +249,12 @@ class RuntimeRoleIntegrationTests {
 	 */
 	@Test
 	void provisioningCommandHandsEachServiceItsTwoLogins() throws IOException {
-		Map<String, String> environment = Map.of("CASSANDRA_CONTACT_POINTS",
-				node.contactPoint().getHostString() + ":" + node.contactPoint().getPort(), "CASSANDRA_LOCAL_DATACENTER",
-				node.localDatacenter(), "CASSANDRA_SUPERUSER", node.superuser().username(),
-				"CASSANDRA_SUPERUSER_PASSWORD", node.superuser().password(), "PROVISION_STATE",
-				directory.resolve("provision").toString(), "PROVISION_LOGINS", directory.resolve("logins").toString(),
-				"PROVISION_SERVICES", "notes-service:provisioned_notes", "PROVISION_REPLICATION_STRATEGY",
-				"SimpleStrategy", "PROVISION_REPLICATION_FACTOR", "1");
+		Map<String, String> environment = Map.of("CASSANDRA_CONTACT_POINTS", TestNodes.contactPoint(node),
+				"CASSANDRA_LOCAL_DATACENTER", node.localDatacenter(), "CASSANDRA_SUPERUSER",
+				node.superuser().username(), "CASSANDRA_SUPERUSER_PASSWORD", node.superuser().password(),
+				"PROVISION_STATE", directory.resolve("provision").toString(), "PROVISION_LOGINS",
+				directory.resolve("logins").toString(), "PROVISION_SERVICES", "notes-service:provisioned_notes",
+				"PROVISION_REPLICATION_STRATEGY", "SimpleStrategy", "PROVISION_REPLICATION_FACTOR", "1");
 		ClusterProvisioning.run(environment::get);
 		Path logins = directory.resolve("logins/notes-service");
 		Map<String, String> files = new TreeMap<>();
@@ -299,9 +293,7 @@ class RuntimeRoleIntegrationTests {
 		return new ApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(CassandraAutoConfiguration.class,
 					CassandraSchemaMigrationAutoConfiguration.class))
-			.withPropertyValues(
-					"spring.cassandra.contact-points=" + node.contactPoint().getHostString() + ":"
-							+ node.contactPoint().getPort(),
+			.withPropertyValues("spring.cassandra.contact-points=" + TestNodes.contactPoint(node),
 					"spring.cassandra.local-datacenter=" + node.localDatacenter(),
 					"spring.cassandra.keyspace-name=" + KEYSPACE, "spring.cassandra.username=" + runtime.role(),
 					"spring.cassandra.password=" + runtime.password(),
