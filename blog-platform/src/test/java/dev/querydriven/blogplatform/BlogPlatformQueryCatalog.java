@@ -18,6 +18,12 @@ import dev.querydriven.tablemigration.MigrationSchema;
 
 import org.springframework.boot.context.properties.bind.Binder;
 
+import static dev.querydriven.modelcheck.catalog.Consistency.LOCAL_ONE;
+import static dev.querydriven.modelcheck.catalog.Consistency.LOCAL_QUORUM;
+import static dev.querydriven.modelcheck.catalog.Consistency.LOCAL_SERIAL_READ;
+import static dev.querydriven.modelcheck.catalog.Consistency.LWT_LOCAL_SERIAL;
+import static dev.querydriven.modelcheck.catalog.Consistency.ONE;
+
 /**
  * Every query the blog platform runs, the table serving it, the sizing facts behind each
  * partition key (the first and last steps of the guide's method, written down), and every
@@ -35,6 +41,15 @@ import org.springframework.boot.context.properties.bind.Binder;
  * tables. Row sizes are the bounded fields at typical lengths (titles of ~60 characters,
  * comments of ~250, bodies of ~4,000); counter rows are sized from the counter's on-disk
  * context, checked against the node by the model check's measurement.
+ *
+ * <p>
+ * Each query and write declares the levels it runs at ({@code at(...)}):
+ * {@code LOCAL_QUORUM} for the posts, the comments and the copies (whose logged batch
+ * sets no level and runs at application.yml's default), {@code LOCAL_ONE} for the public
+ * category pages, {@code ONE} for the counters, the transactions on {@code posts_by_id}
+ * at {@code LOCAL_SERIAL} committed at {@code LOCAL_QUORUM}, and a {@code LOCAL_SERIAL}
+ * read when a creation did not apply. The {@code Idempotency-Key}'s claim sets none and
+ * runs at application.yml's defaults.
  */
 public class BlogPlatformQueryCatalog implements QueryCatalog {
 
@@ -91,7 +106,7 @@ public class BlogPlatformQueryCatalog implements QueryCatalog {
 	public List<AccessPattern> accessPatterns() {
 		List<AccessPattern> patterns = new ArrayList<>(ownAccessPatterns());
 		patterns.addAll(WriteIntentsCatalog.accessPatterns(PEAK_POST_CHANGES_PER_SECOND));
-		patterns.addAll(IdempotencyKeysCatalog.accessPatterns(PEAK_KEYED_CREATES_PER_SECOND));
+		patterns.addAll(IdempotencyKeysCatalog.accessPatterns(PEAK_KEYED_CREATES_PER_SECOND, LWT_LOCAL_SERIAL));
 		return patterns;
 	}
 
@@ -103,7 +118,8 @@ public class BlogPlatformQueryCatalog implements QueryCatalog {
 						"",
 						SizingFacts.singleRow(6_000_000, 5_000, 0.01,
 								"One row per post, 6 million over ten years; bodies are at most 20,000 characters "
-										+ "(~4 KB typical, 80 KB at worst); edits are rare")),
+										+ "(~4 KB typical, 80 KB at worst); edits are rare"))
+					.at(LOCAL_QUORUM, LOCAL_SERIAL_READ),
 				new AccessPattern("Q2", "an author's posts, newest first", "posts_by_author",
 						"SELECT author_id, created_at, post_id, title, category FROM posts_by_author "
 								+ "WHERE author_id = ? LIMIT ?",
@@ -117,7 +133,8 @@ public class BlogPlatformQueryCatalog implements QueryCatalog {
 										+ "post in a hundred)")
 							.withDeletesPerSecondPerPartition(0.00001))
 					.withVariants("SELECT author_id, created_at, post_id, title, category FROM posts_by_author "
-							+ "WHERE author_id = ? AND (created_at, post_id) < (?, ?) LIMIT ?"),
+							+ "WHERE author_id = ? AND (created_at, post_id) < (?, ?) LIMIT ?")
+					.at(LOCAL_QUORUM),
 				new AccessPattern("Q3", "a post's comments, oldest first", "comments_by_post",
 						"SELECT post_id, created_at, comment_id, author_name, comment_text FROM comments_by_post "
 								+ "WHERE post_id = ? LIMIT ?",
@@ -130,7 +147,8 @@ public class BlogPlatformQueryCatalog implements QueryCatalog {
 										+ "~33 MB if every character takes 4 bytes in UTF-8 (under the 100 MB "
 										+ "limit); a viral thread takes ~1 comment/s"))
 					.withVariants("SELECT post_id, created_at, comment_id, author_name, comment_text "
-							+ "FROM comments_by_post WHERE post_id = ? AND (created_at, comment_id) > (?, ?) LIMIT ?"),
+							+ "FROM comments_by_post WHERE post_id = ? AND (created_at, comment_id) > (?, ?) LIMIT ?")
+					.at(LOCAL_QUORUM),
 				new AccessPattern("Q4",
 						"a category's posts, newest first (LEGACY table, until the migration cuts over)",
 						POSTS_BY_CATEGORY_V1,
@@ -145,7 +163,8 @@ public class BlogPlatformQueryCatalog implements QueryCatalog {
 							.withHottestKeyShare(BUSIEST_CATEGORY_SHARE)
 							.withDeletesPerSecondPerPartition(0.00006))
 					.withVariants("SELECT category, created_at, post_id, author_id, title FROM posts_by_category_v1 "
-							+ "WHERE category = ? AND (created_at, post_id) < (?, ?) LIMIT ?"),
+							+ "WHERE category = ? AND (created_at, post_id) < (?, ?) LIMIT ?")
+					.at(LOCAL_ONE),
 				new AccessPattern("Q5", "a category's posts, newest first (bucketed: the migration's target)",
 						"posts_by_category",
 						"SELECT category, month, created_at, post_id, author_id, title FROM posts_by_category "
@@ -164,26 +183,30 @@ public class BlogPlatformQueryCatalog implements QueryCatalog {
 							.withDeletesPerSecondPerPartition(0.00006))
 					.withVariants(
 							"SELECT category, month, created_at, post_id, author_id, title FROM posts_by_category "
-									+ "WHERE category = ? AND month = ? AND (created_at, post_id) < (?, ?) LIMIT ?"),
+									+ "WHERE category = ? AND month = ? AND (created_at, post_id) < (?, ?) LIMIT ?")
+					.at(LOCAL_ONE),
 				new AccessPattern("Q6", "a post's view count", "post_views",
 						"SELECT views FROM post_views WHERE post_id = ?", "",
 						SizingFacts.singleRow(6_000_000, COUNTER_ROW_BYTES, 50.0,
 								"A counter per post; a viral post takes ~50 views/s, which one counter cell absorbs. "
 										+ "~100 B: the counter's context, 34 B per replica that led an increment "
-										+ "(sized like comment_counts, which the model check measures)")),
+										+ "(sized like comment_counts, which the model check measures)"))
+					.at(ONE),
 				new AccessPattern("Q7", "how many comments a post has (enforces the thread cap)", "comment_counts",
 						"SELECT comments FROM comment_counts WHERE post_id = ?", "",
 						SizingFacts.singleRow(6_000_000, COUNTER_ROW_BYTES, 1.0,
 								"A counter per post, one increment per comment. ~100 B: the counter's context, 34 B "
 										+ "per replica that led an increment, up to three (the single test node "
-										+ "measures ~86 B per one-row partition, key included)")),
+										+ "measures ~86 B per one-row partition, key included)"))
+					.at(ONE),
 				new AccessPattern("Q8", "the months in which a category has posts, newest first (Q5's bucket index)",
 						"category_months", "SELECT month FROM category_months WHERE category = ?", "month DESC",
 						new SizingFacts(20, 120, 20, 0.0064,
 								"Twelve rows a year per category (120 after ten years, ~2.4 KB); every post "
 										+ "upserts its month's row again, so writes follow the category's "
 										+ "post rate: the busiest category's partition takes a third of them")
-							.withHottestKeyShare(BUSIEST_CATEGORY_SHARE)));
+							.withHottestKeyShare(BUSIEST_CATEGORY_SHARE))
+					.at(LOCAL_ONE));
 	}
 
 	@Override
@@ -198,51 +221,67 @@ public class BlogPlatformQueryCatalog implements QueryCatalog {
 				"Publish a post: a lightweight transaction, so a replay of the same post id changes nothing",
 				"posts_by_id",
 				"INSERT INTO posts_by_id (post_id, author_id, title, body, category, previous_category, created_at, "
-						+ "version, write_time, deleted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS"),
+						+ "version, write_time, deleted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS")
+			.at(LWT_LOCAL_SERIAL),
 				new WritePattern("W2",
 						"Decide a post's next version (an edit, or the deletion mark): a lightweight transaction on "
 								+ "the version read, so of two concurrent edits exactly one applies",
 						"posts_by_id",
 						"UPDATE posts_by_id SET title = ?, body = ?, category = ?, previous_category = ?, version = ?, "
-								+ "write_time = ?, deleted = ? WHERE post_id = ? IF version = ?"),
+								+ "write_time = ?, deleted = ? WHERE post_id = ? IF version = ?")
+					.at(LWT_LOCAL_SERIAL),
 				new WritePattern("W3",
 						"Remove a deleted post's row once its copies are gone, unless it changed meanwhile",
-						"posts_by_id", "DELETE FROM posts_by_id WHERE post_id = ? IF version = ?"),
+						"posts_by_id", "DELETE FROM posts_by_id WHERE post_id = ? IF version = ?")
+					.at(LWT_LOCAL_SERIAL),
 				new WritePattern("W4", "Copy a post version into its author's list (every version overwrites the row)",
 						"posts_by_author",
 						"INSERT INTO posts_by_author (author_id, created_at, post_id, title, category) "
-								+ "VALUES (?, ?, ?, ?, ?)"),
+								+ "VALUES (?, ?, ?, ?, ?)")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W5", "Remove a deleted post from its author's list", "posts_by_author",
-						"DELETE FROM posts_by_author WHERE author_id = ? AND created_at = ? AND post_id = ?"),
+						"DELETE FROM posts_by_author WHERE author_id = ? AND created_at = ? AND post_id = ?")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W6", "Count a view (a counter increment: not idempotent, never retried)",
-						"post_views", "UPDATE post_views SET views = views + ? WHERE post_id = ?"),
+						"post_views", "UPDATE post_views SET views = views + ? WHERE post_id = ?")
+					.at(ONE),
 				new WritePattern("W7", "Remove a deleted post's view count", "post_views",
-						"DELETE FROM post_views WHERE post_id = ?"),
+						"DELETE FROM post_views WHERE post_id = ?")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W8", "Add a comment (its own key: a retry writes the same row)", "comments_by_post",
 						"INSERT INTO comments_by_post (post_id, created_at, comment_id, author_name, comment_text) "
-								+ "VALUES (?, ?, ?, ?, ?) USING TIMESTAMP ?"),
+								+ "VALUES (?, ?, ?, ?, ?) USING TIMESTAMP ?")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W9", "Remove a deleted post's thread: one partition tombstone", "comments_by_post",
-						"DELETE FROM comments_by_post WHERE post_id = ?"),
+						"DELETE FROM comments_by_post WHERE post_id = ?")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W10", "Count a comment (a counter increment: not idempotent, never retried)",
-						"comment_counts", "UPDATE comment_counts SET comments = comments + ? WHERE post_id = ?"),
+						"comment_counts", "UPDATE comment_counts SET comments = comments + ? WHERE post_id = ?")
+					.at(ONE),
 				new WritePattern("W11", "Remove a deleted post's comment count", "comment_counts",
-						"DELETE FROM comment_counts WHERE post_id = ?"),
+						"DELETE FROM comment_counts WHERE post_id = ?")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W12", "Copy a post version under its category (legacy table)", POSTS_BY_CATEGORY_V1,
 						"INSERT INTO posts_by_category_v1 (category, created_at, post_id, author_id, title) "
-								+ "VALUES (?, ?, ?, ?, ?)"),
+								+ "VALUES (?, ?, ?, ?, ?)")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W13", "Remove a post from a category (it moved, or was deleted; legacy table)",
 						POSTS_BY_CATEGORY_V1,
-						"DELETE FROM posts_by_category_v1 WHERE category = ? AND created_at = ? AND post_id = ?"),
+						"DELETE FROM posts_by_category_v1 WHERE category = ? AND created_at = ? AND post_id = ?")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W14", "Copy a post version under its category, in its month", "posts_by_category",
 						"INSERT INTO posts_by_category (category, month, created_at, post_id, author_id, title) "
-								+ "VALUES (?, ?, ?, ?, ?, ?)"),
+								+ "VALUES (?, ?, ?, ?, ?, ?)")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W15", "Remove a post from a category's month (it moved, or was deleted)",
 						"posts_by_category",
 						"DELETE FROM posts_by_category WHERE category = ? AND month = ? AND created_at = ? "
-								+ "AND post_id = ?"),
+								+ "AND post_id = ?")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W16",
 						"Record a month in which a category has posts (the same cell again: idempotent)",
-						"category_months", "INSERT INTO category_months (category, month) VALUES (?, ?)"));
+						"category_months", "INSERT INTO category_months (category, month) VALUES (?, ?)")
+					.at(LOCAL_QUORUM));
 	}
 
 	/**

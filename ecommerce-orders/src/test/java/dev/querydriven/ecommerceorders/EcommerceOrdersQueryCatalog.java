@@ -16,6 +16,10 @@ import dev.querydriven.modelcheck.catalog.SizingFacts;
 import dev.querydriven.modelcheck.catalog.WriteIntentsCatalog;
 import dev.querydriven.modelcheck.catalog.WritePattern;
 
+import static dev.querydriven.modelcheck.catalog.Consistency.LOCAL_QUORUM;
+import static dev.querydriven.modelcheck.catalog.Consistency.LWT_SERIAL;
+import static dev.querydriven.modelcheck.catalog.Consistency.SERIAL_READ;
+
 /**
  * Every query the order service runs (the first step of the guide's method), the table
  * that serves it, the sizing facts behind each table's key, and every write. This is the
@@ -32,6 +36,15 @@ import dev.querydriven.modelcheck.catalog.WritePattern;
  * ({@code MeasuredPartitionsIntegrationTests}) measures them on the node after loading
  * demo data. Tables whose rows are deleted one by one declare their delete rate, so that
  * the check weighs the tombstones those deletes leave in partitions that are read.
+ *
+ * <p>
+ * Each query and write declares the levels it runs at ({@code at(...)}), as its
+ * repository sets them: {@code LOCAL_QUORUM} for every read and copy (orders are a
+ * ledger), every lightweight transaction at {@code SERIAL} committed at
+ * {@code LOCAL_QUORUM} (two datacenters changing one order agree on one winner), and a
+ * {@code SERIAL} re-read after a transaction that did not apply. The
+ * {@code Idempotency-Key}'s claim sets none and runs at application.yml's defaults, the
+ * transactions' levels.
  */
 public class EcommerceOrdersQueryCatalog implements QueryCatalog {
 
@@ -89,8 +102,9 @@ public class EcommerceOrdersQueryCatalog implements QueryCatalog {
 		// the sweeper's reads, judged by this service's model check like its own.
 		patterns.addAll(WriteIntentsCatalog.accessPatterns(PEAK_CHANGES_PER_SECOND));
 		// The keyed placements' claims (service-support's idempotency_keys): at most one
-		// per placement, 1 a second at the peak.
-		patterns.addAll(IdempotencyKeysCatalog.accessPatterns(1));
+		// per placement, 1 a second at the peak. The claim sets no level: it runs at
+		// application.yml's, which are the transactions' own.
+		patterns.addAll(IdempotencyKeysCatalog.accessPatterns(1, LWT_SERIAL));
 		return patterns;
 	}
 
@@ -111,7 +125,8 @@ public class EcommerceOrdersQueryCatalog implements QueryCatalog {
 					"SELECT user_id, order_time, order_id, status, total, item_count, shipping_address "
 							+ "FROM orders_by_user WHERE user_id = ? AND (order_time, order_id) < (?, ?) LIMIT ?",
 					"SELECT user_id, order_time, order_id, status, total, item_count, shipping_address "
-							+ "FROM orders_by_user WHERE user_id = ?"),
+							+ "FROM orders_by_user WHERE user_id = ?")
+			.at(LOCAL_QUORUM),
 				new AccessPattern("Q2", "An order by id: the source of truth, read before every change", "orders_by_id",
 						"SELECT order_id, user_id, order_time, status, items, total, shipping_address, "
 								+ "address_version, version, placement_digest, operations, updated_at "
@@ -121,7 +136,8 @@ public class EcommerceOrdersQueryCatalog implements QueryCatalog {
 								"One row per order: 3 lines (~60 B each), the address, a digest and up to 16 "
 										+ "remembered operations. 50 lines at most keep the frozen list far "
 										+ "below the 1 MiB collection warning. A handful of writes per order "
-										+ "over its life, each a lightweight transaction.")),
+										+ "over its life, each a lightweight transaction."))
+					.at(LOCAL_QUORUM, SERIAL_READ),
 				new AccessPattern("Q3",
 						"Open orders in a status (PENDING, PAID, SHIPPED), oldest first: the fulfilment queue, "
 								+ "read one (status, day) partition at a time from the status's watermark "
@@ -142,7 +158,8 @@ public class EcommerceOrdersQueryCatalog implements QueryCatalog {
 							.withDeletesPerSecondPerPartition(1.0))
 					.withVariants("SELECT status, day, order_time, order_id, user_id, total, item_count, "
 							+ "shipping_address FROM orders_by_status "
-							+ "WHERE status = ? AND day = ? AND (order_time, order_id) > (?, ?) LIMIT ?"),
+							+ "WHERE status = ? AND day = ? AND (order_time, order_id) > (?, ?) LIMIT ?")
+					.at(LOCAL_QUORUM),
 				new AccessPattern("Q4", "Where a status's queue starts: the oldest day that may still hold rows",
 						"status_watermarks",
 						"SELECT status, oldest_day, protected_day, protected_until, revision "
@@ -153,7 +170,8 @@ public class EcommerceOrdersQueryCatalog implements QueryCatalog {
 										+ "Written by lightweight transaction: by the advancer (at most once a "
 										+ "minute per instance, only when a day can be passed) and by writers "
 										+ "protecting an older day (at most once per 2-minute write window); "
-										+ "0.05/s leaves room for three instances.")),
+										+ "0.05/s leaves room for three instances."))
+					.at(LOCAL_QUORUM),
 				new AccessPattern("Q5",
 						"Orders containing a product, newest first, one (product, month) partition at a time "
 								+ "(next pages continue after (order_time, order_id))",
@@ -169,20 +187,23 @@ public class EcommerceOrdersQueryCatalog implements QueryCatalog {
 										+ "placements and 0.3 status copies a second."))
 					.withVariants("SELECT product_id, month, order_time, order_id, user_id, status, quantity, "
 							+ "unit_price FROM orders_by_product "
-							+ "WHERE product_id = ? AND month = ? AND (order_time, order_id) < (?, ?) LIMIT ?"),
+							+ "WHERE product_id = ? AND month = ? AND (order_time, order_id) < (?, ?) LIMIT ?")
+					.at(LOCAL_QUORUM),
 				new AccessPattern("Q6", "The months in which a product was ordered, newest first",
 						"product_order_months", "SELECT month FROM product_order_months WHERE product_id = ?",
 						"month DESC",
 						new SizingFacts(10_000, MONTHS_KEPT, 25, 0.1,
 								"One row per month with sales: 60 over five years. Every order line "
-										+ "rewrites its month's row (same cell, idempotent).")),
+										+ "rewrites its month's row (same cell, idempotent)."))
+					.at(LOCAL_QUORUM),
 				new AccessPattern("Q7", "A user's current shipping address", "users_by_id",
 						"SELECT user_id, shipping_address, address_version, address_changed_at "
 								+ "FROM users_by_id WHERE user_id = ?",
 						"",
 						SizingFacts.singleRow(100_000, 120, 0.01,
 								"One row per user who set an address; changed rarely, by lightweight "
-										+ "transaction.")),
+										+ "transaction."))
+					.at(LOCAL_QUORUM, SERIAL_READ),
 				new AccessPattern("Q8", "A user's open orders (PENDING or PAID), whose address follows the user's",
 						"open_orders_by_user",
 						"SELECT user_id, order_id, order_time FROM open_orders_by_user WHERE user_id = ?", "",
@@ -191,7 +212,8 @@ public class EcommerceOrdersQueryCatalog implements QueryCatalog {
 										+ "at most as often as the user orders (0.1/s at a peak). Each leaves a "
 										+ "tombstone for at least gc_grace_seconds (10 days), until compaction: "
 										+ "a heavy buyer adds a few dozen, far under the warning.")
-							.withDeletesPerSecondPerPartition(0.1)));
+							.withDeletesPerSecondPerPartition(0.1))
+					.at(LOCAL_QUORUM));
 	}
 
 	@Override
@@ -209,60 +231,75 @@ public class EcommerceOrdersQueryCatalog implements QueryCatalog {
 				"orders_by_id",
 				"INSERT INTO orders_by_id (order_id, user_id, order_time, status, items, total, shipping_address, "
 						+ "address_version, version, placement_digest, operations, updated_at) "
-						+ "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS"),
+						+ "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) IF NOT EXISTS")
+			.at(LWT_SERIAL),
 				new WritePattern("W2",
 						"Change an order's status: a lightweight transaction on the status and version read, so "
 								+ "of two concurrent changes exactly one applies",
 						"orders_by_id",
 						"UPDATE orders_by_id SET status = ?, version = ?, operations = ?, updated_at = ? "
-								+ "WHERE order_id = ? IF status = ? AND version = ?"),
+								+ "WHERE order_id = ? IF status = ? AND version = ?")
+					.at(LWT_SERIAL),
 				new WritePattern("W3",
 						"Give an open order the user's new address: a lightweight transaction that no longer "
 								+ "applies once the order has shipped",
 						"orders_by_id",
 						"UPDATE orders_by_id SET shipping_address = ?, address_version = ?, version = ?, "
 								+ "operations = ?, updated_at = ? WHERE order_id = ? "
-								+ "IF status IN ('PENDING', 'PAID') AND version = ?"),
+								+ "IF status IN ('PENDING', 'PAID') AND version = ?")
+					.at(LWT_SERIAL),
 				new WritePattern("W4", "Copy an order into its user's history (every version overwrites the row)",
 						"orders_by_user",
 						"INSERT INTO orders_by_user (user_id, order_time, order_id, status, total, item_count, "
-								+ "shipping_address) VALUES (?, ?, ?, ?, ?, ?, ?)"),
+								+ "shipping_address) VALUES (?, ?, ?, ?, ?, ?, ?)")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W5", "Queue an open order in its status's day partition", "orders_by_status",
 						"INSERT INTO orders_by_status (status, day, order_time, order_id, user_id, total, item_count, "
-								+ "shipping_address) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
+								+ "shipping_address) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W6", "Take an order out of a status's queue (it moved on, or a repair)",
 						"orders_by_status",
-						"DELETE FROM orders_by_status WHERE status = ? AND day = ? AND order_time = ? AND order_id = ?"),
+						"DELETE FROM orders_by_status WHERE status = ? AND day = ? AND order_time = ? AND order_id = ?")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W7",
 						"Move or protect a status's watermark: a lightweight transaction on the revision read",
 						"status_watermarks",
 						"UPDATE status_watermarks SET oldest_day = ?, protected_day = ?, protected_until = ?, "
-								+ "revision = ? WHERE status = ? IF revision = ?"),
+								+ "revision = ? WHERE status = ? IF revision = ?")
+					.at(LWT_SERIAL),
 				new WritePattern("W8", "Copy an order line into its product's month (rewritten on status changes)",
 						"orders_by_product",
 						"INSERT INTO orders_by_product (product_id, month, order_time, order_id, user_id, status, "
-								+ "quantity, unit_price) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
+								+ "quantity, unit_price) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W9", "Record a month in which a product sold (the same cell again: idempotent)",
-						"product_order_months", "INSERT INTO product_order_months (product_id, month) VALUES (?, ?)"),
+						"product_order_months", "INSERT INTO product_order_months (product_id, month) VALUES (?, ?)")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W10", "A user's first address: a lightweight transaction", "users_by_id",
 						"INSERT INTO users_by_id (user_id, shipping_address, address_version, address_changed_at) "
-								+ "VALUES (?, ?, ?, ?) IF NOT EXISTS"),
+								+ "VALUES (?, ?, ?, ?) IF NOT EXISTS")
+					.at(LWT_SERIAL),
 				new WritePattern("W11",
 						"Change a user's address: a lightweight transaction on the address version read", "users_by_id",
 						"UPDATE users_by_id SET shipping_address = ?, address_version = ?, address_changed_at = ? "
-								+ "WHERE user_id = ? IF address_version = ?"),
+								+ "WHERE user_id = ? IF address_version = ?")
+					.at(LWT_SERIAL),
 				new WritePattern("W12", "List an order among its user's open orders", "open_orders_by_user",
-						"INSERT INTO open_orders_by_user (user_id, order_id, order_time) VALUES (?, ?, ?)"),
+						"INSERT INTO open_orders_by_user (user_id, order_id, order_time) VALUES (?, ?, ?)")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W13", "An order shipped, was cancelled or lost its user's address: no longer open",
-						"open_orders_by_user", "DELETE FROM open_orders_by_user WHERE user_id = ? AND order_id = ?"),
+						"open_orders_by_user", "DELETE FROM open_orders_by_user WHERE user_id = ? AND order_id = ?")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W14",
 						"Anonymise an erased user's order, whatever its status: a lightweight transaction on the "
 								+ "version read",
 						"orders_by_id",
 						"UPDATE orders_by_id SET shipping_address = ?, placement_digest = ?, version = ?, "
-								+ "operations = ?, updated_at = ? WHERE order_id = ? IF version = ?"),
+								+ "operations = ?, updated_at = ? WHERE order_id = ? IF version = ?")
+					.at(LWT_SERIAL),
 				new WritePattern("W15", "Erase a user's address row: a lightweight transaction, as every write there",
-						"users_by_id", "DELETE FROM users_by_id WHERE user_id = ? IF EXISTS"));
+						"users_by_id", "DELETE FROM users_by_id WHERE user_id = ? IF EXISTS")
+					.at(LWT_SERIAL));
 	}
 
 	/**

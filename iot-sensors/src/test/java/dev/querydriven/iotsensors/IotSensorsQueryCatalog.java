@@ -18,6 +18,9 @@ import dev.querydriven.modelcheck.catalog.WriteIntentsCatalog;
 
 import org.springframework.boot.context.properties.bind.Binder;
 
+import static dev.querydriven.modelcheck.catalog.Consistency.LOCAL_ONE;
+import static dev.querydriven.modelcheck.catalog.Consistency.LOCAL_QUORUM;
+
 /**
  * Every query the service runs (step 1 of the guide's method), the table serving it, the
  * sizing facts behind its partition key, and every write. This is the one place each
@@ -36,6 +39,11 @@ import org.springframework.boot.context.properties.bind.Binder;
  * characters of a {@code text}. The model check
  * ({@code MeasuredPartitionsIntegrationTests}) compares them with the node's own
  * partition sizes after loading the simulator's data.
+ *
+ * <p>
+ * Each query and write declares the level it runs at ({@code at(...)}), as its repository
+ * sets it: {@code LOCAL_QUORUM}, so that a registration or a reading acknowledged is in
+ * the next read, but for the rollup chart's reads (Q6), at {@code LOCAL_ONE}.
  */
 public class IotSensorsQueryCatalog implements QueryCatalog {
 
@@ -52,7 +60,8 @@ public class IotSensorsQueryCatalog implements QueryCatalog {
 					SizingFacts.singleRow(SENSORS, 40, 0.001,
 							"one row per sensor: site_id uuid, type (~12 characters, at most 40), "
 									+ "sampling_interval_seconds int, registered_at timestamp; written once at "
-									+ "registration")),
+									+ "registration"))
+				.at(LOCAL_QUORUM),
 			new AccessPattern("Q2", "the sensors of a site, in sensor-id order, paged", "sensors_by_site",
 					"SELECT site_id, sensor_id, type, sampling_interval_seconds, registered_at FROM sensors_by_site "
 							+ "WHERE site_id = ? AND sensor_id > ? LIMIT ?",
@@ -61,19 +70,22 @@ public class IotSensorsQueryCatalog implements QueryCatalog {
 							"100 sensors per site on average; 10,000 is the assumed largest site, not enforced in "
 									+ "code (rows: sensor_id uuid, type ~12 characters, int, timestamp)"))
 				.withVariants("SELECT site_id, sensor_id, type, sampling_interval_seconds, registered_at "
-						+ "FROM sensors_by_site WHERE site_id = ? LIMIT ?"),
+						+ "FROM sensors_by_site WHERE site_id = ? LIMIT ?")
+				.at(LOCAL_QUORUM),
 			new AccessPattern("Q3", "a sensor's readings in a time range, newest first (one hour partition per read)",
 					"sensor_data",
 					"SELECT sensor_id, date, hour, reading_time, temperature, humidity, battery_level FROM sensor_data "
 							+ "WHERE sensor_id = ? AND date = ? AND hour = ? AND reading_time >= ? AND reading_time < ? "
 							+ "ORDER BY reading_time DESC LIMIT ?",
-					"reading_time DESC", sensorData()),
+					"reading_time DESC", sensorData())
+				.at(LOCAL_QUORUM),
 			new AccessPattern("Q4", "a sensor's readings in a time range, oldest first (one hour partition per read)",
 					"sensor_data",
 					"SELECT sensor_id, date, hour, reading_time, temperature, humidity, battery_level FROM sensor_data "
 							+ "WHERE sensor_id = ? AND date = ? AND hour = ? AND reading_time >= ? AND reading_time < ? "
 							+ "ORDER BY reading_time ASC LIMIT ?",
-					"reading_time ASC", sensorData()),
+					"reading_time ASC", sensorData())
+				.at(LOCAL_QUORUM),
 			new AccessPattern("Q5", "the aggregates of one sensor-hour, to recompute its rollup after an ingestion",
 					"sensor_data",
 					"SELECT count(*) AS reading_count, min(temperature) AS temperature_min, "
@@ -84,7 +96,8 @@ public class IotSensorsQueryCatalog implements QueryCatalog {
 							+ "avg(CAST(battery_level AS double)) AS battery_level_avg, "
 							+ "min(reading_time) AS first_reading_time, max(reading_time) AS last_reading_time "
 							+ "FROM sensor_data WHERE sensor_id = ? AND date = ? AND hour = ?",
-					"", sensorData()),
+					"", sensorData())
+				.at(LOCAL_QUORUM),
 			new AccessPattern("Q6", "a sensor's hourly rollups in a range of up to 31 days, oldest first",
 					"hourly_rollups_by_sensor",
 					"SELECT sensor_id, date, hour_start, reading_count, temperature_min, temperature_max, "
@@ -99,36 +112,42 @@ public class IotSensorsQueryCatalog implements QueryCatalog {
 									+ "at most about one write per second for a sensor sending readings one by one. "
 									+ "Each rollup expires a year after its hour began, so a day's rows expire one "
 									+ "per hour")
-						.withDeletesPerSecondPerPartition(1.0 / 3_600)),
+						.withDeletesPerSecondPerPartition(1.0 / 3_600))
+				.at(LOCAL_ONE),
 			new AccessPattern("Q7", "a sensor's latest reading", "latest_reading_by_sensor",
 					"SELECT sensor_id, reading_time, temperature, humidity, battery_level FROM latest_reading_by_sensor "
 							+ "WHERE sensor_id = ?",
 					"",
 					SizingFacts.singleRow(SENSORS, 28, 1,
 							"one row per sensor, overwritten by every ingestion request (at most one per second "
-									+ "for a sensor sending readings one by one)")));
+									+ "for a sensor sending readings one by one)"))
+				.at(LOCAL_QUORUM));
 
 	private static final List<WritePattern> WRITES = List.of(
 			new WritePattern("W1", "Register a sensor (one timestamp with its copy under the site, W2)",
 					"sensors_by_id",
 					"INSERT INTO sensors_by_id (sensor_id, site_id, type, sampling_interval_seconds, registered_at) "
-							+ "VALUES (?, ?, ?, ?, ?)"),
+							+ "VALUES (?, ?, ?, ?, ?)")
+				.at(LOCAL_QUORUM),
 			new WritePattern("W2", "Copy a registration under its site (never moves: a registration cannot change)",
 					"sensors_by_site",
 					"INSERT INTO sensors_by_site (site_id, sensor_id, type, sampling_interval_seconds, registered_at) "
-							+ "VALUES (?, ?, ?, ?, ?)"),
+							+ "VALUES (?, ?, ?, ?, ?)")
+				.at(LOCAL_QUORUM),
 			new WritePattern("W3",
 					"Store a reading in its hour partition, with the TTL left from its own time; unlogged "
 							+ "single-partition batches of 25",
 					"sensor_data",
 					"INSERT INTO sensor_data (sensor_id, date, hour, reading_time, temperature, humidity, "
-							+ "battery_level) VALUES (?, ?, ?, ?, ?, ?, ?) USING TTL ?"),
+							+ "battery_level) VALUES (?, ?, ?, ?, ?, ?, ?) USING TTL ?")
+				.at(LOCAL_QUORUM),
 			new WritePattern("W4",
 					"Offer the newest reading of an ingestion as the sensor's latest, with the reading's own time "
 							+ "as its write timestamp (set by the dual writer), so the newest reading wins",
 					"latest_reading_by_sensor",
 					"INSERT INTO latest_reading_by_sensor (sensor_id, reading_time, temperature, humidity, "
-							+ "battery_level) VALUES (?, ?, ?, ?, ?)"),
+							+ "battery_level) VALUES (?, ?, ?, ?, ?)")
+				.at(LOCAL_QUORUM),
 			new WritePattern("W5",
 					"Upsert an hour's rollup whole, recomputed from its raw partition (Q5), with the moment of that "
 							+ "read as its write timestamp and the TTL left from the hour's start",
@@ -137,7 +156,8 @@ public class IotSensorsQueryCatalog implements QueryCatalog {
 							+ "temperature_min, temperature_max, temperature_avg, humidity_min, humidity_max, "
 							+ "humidity_avg, battery_level_min, battery_level_max, battery_level_avg, "
 							+ "first_reading_time, last_reading_time) "
-							+ "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) USING TTL ?"));
+							+ "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) USING TTL ?")
+				.at(LOCAL_QUORUM));
 
 	private static final List<CatalogExemption> EXEMPTIONS = List.of(
 			new CatalogExemption("sensor_data", "reversed-order",

@@ -25,6 +25,12 @@ import dev.querydriven.tablemigration.MigrationSchema;
 
 import org.springframework.boot.context.properties.bind.Binder;
 
+import static dev.querydriven.modelcheck.catalog.Consistency.LOCAL_ONE;
+import static dev.querydriven.modelcheck.catalog.Consistency.LOCAL_QUORUM;
+import static dev.querydriven.modelcheck.catalog.Consistency.LOCAL_SERIAL_READ;
+import static dev.querydriven.modelcheck.catalog.Consistency.LWT_LOCAL_SERIAL;
+import static dev.querydriven.modelcheck.catalog.Consistency.ONE;
+
 /**
  * Every query the social feed runs (the guide's Q1–Q6 and the ones its design adds), the
  * table serving each, the sizing facts behind each table's key, and every write. This is
@@ -42,6 +48,15 @@ import org.springframework.boot.context.properties.bind.Binder;
  * {@code target/model-check/model-report.md}), the notes give the measured bytes per row,
  * which include the storage's own overhead. A table served by several queries declares
  * its facts once.
+ *
+ * <p>
+ * Each query and write declares the levels it runs at ({@code at(...)}), as its
+ * repository sets them: {@code LOCAL_QUORUM} almost everywhere, {@code LOCAL_ONE} for the
+ * hashtag feed, {@code ONE} for the displayed like count, lightweight transactions at
+ * {@code LOCAL_SERIAL} committed at {@code LOCAL_QUORUM}, and a {@code LOCAL_SERIAL} read
+ * after a claim or a like that did not apply (the README's "Consistency and idempotence,
+ * per query" says why). The {@code Idempotency-Key}'s claim sets none and runs at
+ * application.yml's defaults.
  */
 public final class SocialFeedQueryCatalog implements QueryCatalog {
 
@@ -92,7 +107,8 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 				List.of(new AccessPattern(
 						"Q1", "a user profile by id", "users_by_id",
 						"SELECT user_id, username, email, display_name, created_at FROM users_by_id WHERE user_id = ?",
-						"", SizingFacts.singleRow(USERS, 120, 0.001, "one row per user, written once at registration")),
+						"", SizingFacts.singleRow(USERS, 120, 0.001, "one row per user, written once at registration"))
+					.at(LOCAL_QUORUM),
 						new AccessPattern("Q2", "a user's posts, newest first", "posts_by_user",
 								"SELECT user_id, month, post_time, post_id, content, hashtags FROM posts_by_user "
 										+ "WHERE user_id = ? AND month = ? AND post_time >= ? "
@@ -104,7 +120,8 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 												+ "10 hashtags"))
 							.withVariants(
 									"SELECT user_id, month, post_time, post_id, content, hashtags FROM posts_by_user "
-											+ "WHERE user_id = ? AND month = ? AND post_time >= ? AND post_time < ? LIMIT ?"),
+											+ "WHERE user_id = ? AND month = ? AND post_time >= ? AND post_time < ? LIMIT ?")
+							.at(LOCAL_QUORUM),
 						new AccessPattern("Q3",
 								"the followers of a user, shard by shard (and the recipients of a fan-out)",
 								"followers_by_user_shard",
@@ -125,14 +142,16 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 									"SELECT follower_id FROM followers_by_user_shard WHERE user_id = ? AND shard = ?",
 									// The recount of a replayed follow: the node counts
 									// the shard.
-									"SELECT count(*) FROM followers_by_user_shard WHERE user_id = ? AND shard = ?"),
+									"SELECT count(*) FROM followers_by_user_shard WHERE user_id = ? AND shard = ?")
+							.at(LOCAL_QUORUM),
 						new AccessPattern("Q4", "the users a user follows", "following_by_user",
 								"SELECT user_id, followed_id, username, display_name, followed_at FROM following_by_user "
 										+ "WHERE user_id = ? AND followed_id > ? LIMIT ?",
 								"followed_id ASC", FOLLOWING)
 							.withVariants(
 									"SELECT user_id, followed_id, username, display_name, followed_at FROM following_by_user "
-											+ "WHERE user_id = ? LIMIT ?"),
+											+ "WHERE user_id = ? LIMIT ?")
+							.at(LOCAL_QUORUM),
 						new AccessPattern("Q5", "the posts of a hashtag, newest first", "posts_by_hashtag",
 								"SELECT hashtag, day, post_time, post_id, author_id, content, hashtags FROM posts_by_hashtag "
 										+ "WHERE hashtag = ? AND day = ? AND post_time >= ? "
@@ -143,7 +162,8 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 												+ "needs hourly buckets"))
 							.withVariants(
 									"SELECT hashtag, day, post_time, post_id, author_id, content, hashtags FROM posts_by_hashtag "
-											+ "WHERE hashtag = ? AND day = ? AND post_time >= ? AND post_time < ? LIMIT ?"),
+											+ "WHERE hashtag = ? AND day = ? AND post_time >= ? AND post_time < ? LIMIT ?")
+							.at(LOCAL_ONE),
 						new AccessPattern("Q6", "a user's home timeline, newest first", "user_timeline",
 								"SELECT user_id, day, post_time, post_id, author_id, content, hashtags FROM user_timeline "
 										+ "WHERE user_id = ? AND day = ? AND post_time >= ? "
@@ -155,27 +175,33 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 												+ "fan-out threshold are merged at read time, not copied"))
 							.withVariants(
 									"SELECT user_id, day, post_time, post_id, author_id, content, hashtags FROM user_timeline "
-											+ "WHERE user_id = ? AND day = ? AND post_time >= ? AND post_time < ? LIMIT ?"),
+											+ "WHERE user_id = ? AND day = ? AND post_time >= ? AND post_time < ? LIMIT ?")
+							.at(LOCAL_QUORUM),
 						new AccessPattern("Q7", "a user by username (and the username claim)", "users_by_username",
 								"SELECT user_id FROM users_by_username WHERE username = ?", "",
-								SizingFacts.singleRow(USERS, 100, 0.001, "one row per username, claimed once")),
+								SizingFacts.singleRow(USERS, 100, 0.001, "one row per username, claimed once"))
+							.at(LOCAL_QUORUM, LOCAL_SERIAL_READ),
 						new AccessPattern("Q8", "a user by email (and the email claim)", "users_by_email",
-								"SELECT user_id FROM users_by_email WHERE email = ?", "", SizingFacts.singleRow(USERS,
-										50, 0.001, "one row per email, claimed once")),
+								"SELECT user_id FROM users_by_email WHERE email = ?", "",
+								SizingFacts.singleRow(USERS, 50, 0.001, "one row per email, claimed once"))
+							.at(LOCAL_QUORUM, LOCAL_SERIAL_READ),
 						new AccessPattern("Q9", "a post by id", "posts_by_id",
 								"SELECT post_id, author_id, content, hashtags, created_at FROM posts_by_id WHERE post_id = ?",
-								"", SizingFacts.singleRow(USERS * 1_000, 420, 0.001, "one row per post, written once")),
+								"", SizingFacts.singleRow(USERS * 1_000, 420, 0.001, "one row per post, written once"))
+							.at(LOCAL_QUORUM),
 						new AccessPattern("Q10", "the days a hashtag was used, newest first (Q5's bucket index)",
 								"hashtag_days", "SELECT day FROM hashtag_days WHERE hashtag = ? AND day <= ?",
 								"day DESC",
 								new SizingFacts(1_000_000, 3_650, 12, 0.25,
 										"one row per day of use: 3,650 rows after ten years of daily use; every post of a "
 												+ "tag rewrites its day's cell"))
-							.withVariants("SELECT day FROM hashtag_days WHERE hashtag = ?"),
+							.withVariants("SELECT day FROM hashtag_days WHERE hashtag = ?")
+							.at(LOCAL_ONE),
 						new AccessPattern("Q11", "does a user follow another, and in which follower shards",
 								"following_by_user",
 								"SELECT followed_id, follower_shards FROM following_by_user WHERE user_id = ? AND followed_id = ?",
-								"", FOLLOWING),
+								"", FOLLOWING)
+							.at(LOCAL_QUORUM),
 						new AccessPattern("Q12",
 								"the follower counts of a user (followers decide fan-out or merge; follows received number "
 										+ "the follower shards)",
@@ -186,26 +212,30 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 										"two counters; a counter cell stores a context of ~32 B per replica that led "
 												+ "increments (up to 3 with 3 replicas), not an 8-byte number: measured 124 B "
 												+ "for this partition of two counters led by one replica; a popular account "
-												+ "gains ~1 follower a second")),
+												+ "gains ~1 follower a second"))
+							.at(LOCAL_QUORUM),
 						new AccessPattern("Q13", "is an author high-fanout, and since when", "high_fanout_authors",
 								"SELECT author_id, since, followers_migrated FROM high_fanout_authors WHERE author_id = ?",
 								"",
 								SizingFacts.singleRow(
 										100_000, 30, 0.001,
-										"one row per author above the fan-out threshold, written twice by LWTs")),
+										"one row per author above the fan-out threshold, written twice by LWTs"))
+							.at(LOCAL_QUORUM),
 						new AccessPattern("Q14", "the high-fanout authors a user follows (merged into Q6)",
 								"high_fanout_following_by_user",
 								"SELECT user_id, author_id, since FROM high_fanout_following_by_user WHERE user_id = ? LIMIT ?",
 								"",
 								new SizingFacts(USERS, HIGH_FANOUT_AUTHORS_FOLLOWED, 40, 0.01,
 										"the popular accounts a user follows; each costs the timeline read one to three "
-												+ "partitions of posts_by_user (the months its retention spans)")),
+												+ "partitions of posts_by_user (the months its retention spans)"))
+							.at(LOCAL_QUORUM),
 						new AccessPattern("Q15", "the authors hidden from a user's timeline (unfollowed)",
 								"timeline_hidden_authors",
 								"SELECT user_id, author_id, hidden_before FROM timeline_hidden_authors WHERE user_id = ?",
 								"",
 								new SizingFacts(USERS, 300, 40, 0.01,
-										"one row per unfollow within the retention (31 days of TTL)")),
+										"one row per unfollow within the retention (31 days of TTL)"))
+							.at(LOCAL_QUORUM),
 						new AccessPattern("Q16", "the timelines a post was copied to (to delete every copy)",
 								"timeline_deliveries_by_post",
 								"SELECT recipient_id FROM timeline_deliveries_by_post WHERE post_id = ?", "",
@@ -213,46 +243,53 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 										"one row per recipient, at most about the fan-out threshold (100 by default) since "
 												+ "high-fanout authors are not fanned out; written in single-partition "
 												+ "batches of 50, expiring with the copies; a row is a recipient id (16 B) "
-												+ "and the storage's own per-row overhead: measured 39 B per row")),
+												+ "and the storage's own per-row overhead: measured 39 B per row"))
+							.at(LOCAL_QUORUM),
 						new AccessPattern("Q17", "record a user's like of a post, at most once (the likers of a post)",
 								"post_likers",
 								"INSERT INTO post_likers (post_id, user_id, liked_at) VALUES (?, ?, ?) IF NOT EXISTS",
 								"", LIKERS)
 							// The likers of a post being deleted, whose copies in
 							// likes_by_user go with it.
-							.withVariants("SELECT post_id, user_id, liked_at FROM post_likers WHERE post_id = ?"),
+							.withVariants("SELECT post_id, user_id, liked_at FROM post_likers WHERE post_id = ?")
+							.at(LWT_LOCAL_SERIAL, LOCAL_QUORUM),
 						new AccessPattern("Q18", "the like count of a post (approximate, read at ONE)",
 								"post_like_counts", "SELECT likes FROM post_like_counts WHERE post_id = ?", "",
 								SizingFacts.singleRow(
 										USERS * 1_000, 100, 50,
 										"a counter: a context of ~32 B per replica that led increments (up to 3), measured "
-												+ "86 B for one replica; a viral post gets 50 likes a second")),
+												+ "86 B for one replica; a viral post gets 50 likes a second"))
+							.at(ONE, LOCAL_QUORUM),
 						new AccessPattern("Q19", "has a user liked a post (the state of the like button)",
 								"post_likers",
 								"SELECT post_id, user_id, liked_at FROM post_likers WHERE post_id = ? AND user_id = ?",
 								"", LIKERS)
 							// The recount of a replayed like: the node counts the post's
 							// likers.
-							.withVariants("SELECT count(*) FROM post_likers WHERE post_id = ?"),
+							.withVariants("SELECT count(*) FROM post_likers WHERE post_id = ?")
+							.at(LOCAL_QUORUM, LOCAL_SERIAL_READ),
 						new AccessPattern("Q20", "claim the count of a follow, at most once (is a follow counted)",
 								"follow_claims",
 								"INSERT INTO follow_claims (followed_id, follower_id) VALUES (?, ?) IF NOT EXISTS", "",
 								SizingFacts.singleRow(
 										USERS * 200, 32, 1,
 										"one row per follow (a partition of its own: two ids), written by a follow's claim "
-												+ "and deleted by an unfollow's, both lightweight transactions")),
+												+ "and deleted by an unfollow's, both lightweight transactions"))
+							.at(LWT_LOCAL_SERIAL),
 						new AccessPattern("Q21", "the posts a user liked (to erase a user's likes)", "likes_by_user",
 								"SELECT user_id, post_id, liked_at FROM likes_by_user WHERE user_id = ?", "post_id ASC",
 								new SizingFacts(USERS, 100_000, 40, 1,
 										"a copy of post_likers keyed by the liker: one row per like (a post id and a "
 												+ "time, 24 B of values, like post_likers' 57 B measured per row); an "
 												+ "active user likes a few posts a day, 100,000 in ten years (~5.7 MB); "
-												+ "read whole only when the user is erased"))),
+												+ "read whole only when the user is erased"))
+							.at(LOCAL_QUORUM)),
 				// Follows, unfollows, published and deleted posts: a few a second at
 				// peak.
 				Stream
 					.concat(WriteIntentsCatalog.accessPatterns(PEAK_CHANGES_PER_SECOND).stream(),
-							IdempotencyKeysCatalog.accessPatterns(PEAK_KEYED_CREATES_PER_SECOND).stream())
+							IdempotencyKeysCatalog.accessPatterns(PEAK_KEYED_CREATES_PER_SECOND, LWT_LOCAL_SERIAL)
+								.stream())
 					.toList());
 	}
 
@@ -287,134 +324,179 @@ public final class SocialFeedQueryCatalog implements QueryCatalog {
 	public List<WritePattern> writePatterns() {
 		return concat(List.of(new WritePattern("W1", "Write a user's profile, once the username and email are claimed",
 				"users_by_id",
-				"INSERT INTO users_by_id (user_id, username, email, display_name, created_at) VALUES (?, ?, ?, ?, ?)"),
+				"INSERT INTO users_by_id (user_id, username, email, display_name, created_at) VALUES (?, ?, ?, ?, ?)")
+			.at(LOCAL_QUORUM),
 				new WritePattern("W2",
 						"Claim a username: a lightweight transaction, so of two registrations one wins; the claim "
 								+ "carries the profile it is for, which a replay writes if the registration stopped",
 						"users_by_username",
 						"INSERT INTO users_by_username (username, user_id, display_name, created_at) VALUES (?, ?, ?, ?) "
-								+ "IF NOT EXISTS"),
+								+ "IF NOT EXISTS")
+					.at(LWT_LOCAL_SERIAL),
 				new WritePattern("W3",
 						"Release one's own username claim after a failed registration (and only one's own)",
-						"users_by_username", "DELETE FROM users_by_username WHERE username = ? IF user_id = ?"),
+						"users_by_username", "DELETE FROM users_by_username WHERE username = ? IF user_id = ?")
+					.at(LWT_LOCAL_SERIAL),
 				new WritePattern("W4", "Claim an email: a lightweight transaction", "users_by_email",
-						"INSERT INTO users_by_email (email, user_id) VALUES (?, ?) IF NOT EXISTS"),
+						"INSERT INTO users_by_email (email, user_id) VALUES (?, ?) IF NOT EXISTS")
+					.at(LWT_LOCAL_SERIAL),
 				new WritePattern("W5", "Release one's own email claim", "users_by_email",
-						"DELETE FROM users_by_email WHERE email = ? IF user_id = ?"),
+						"DELETE FROM users_by_email WHERE email = ? IF user_id = ?")
+					.at(LWT_LOCAL_SERIAL),
 				new WritePattern("W6",
 						"Add a follower to the followed user's current shard (with the follow's timestamp)",
 						"followers_by_user_shard",
 						"INSERT INTO followers_by_user_shard (user_id, shard, follower_id, username, display_name, "
-								+ "followed_at) VALUES (?, ?, ?, ?, ?, ?)"),
+								+ "followed_at) VALUES (?, ?, ?, ?, ?, ?)")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W7", "Remove a follower from a shard the follow was written to",
 						"followers_by_user_shard",
-						"DELETE FROM followers_by_user_shard WHERE user_id = ? AND shard = ? AND follower_id = ?"),
+						"DELETE FROM followers_by_user_shard WHERE user_id = ? AND shard = ? AND follower_id = ?")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W8",
 						"Write a follow in the follower's list, adding its follower row's shard to the set (concurrent "
 								+ "additions merge)",
 						"following_by_user",
 						"UPDATE following_by_user SET username = ?, display_name = ?, followed_at = ?, "
-								+ "follower_shards = follower_shards + ? WHERE user_id = ? AND followed_id = ?"),
+								+ "follower_shards = follower_shards + ? WHERE user_id = ? AND followed_id = ?")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W9", "Remove a follow from the follower's list", "following_by_user",
-						"DELETE FROM following_by_user WHERE user_id = ? AND followed_id = ?"),
+						"DELETE FROM following_by_user WHERE user_id = ? AND followed_id = ?")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W10", "Count a follow: one more follower, one more follow received (not idempotent)",
 						"follower_counts",
 						"UPDATE follower_counts SET followers = followers + ?, follows_received = follows_received + ? "
-								+ "WHERE user_id = ?"),
+								+ "WHERE user_id = ?")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W11", "Count an unfollow: one follower less", "follower_counts",
-						"UPDATE follower_counts SET followers = followers - ? WHERE user_id = ?"),
+						"UPDATE follower_counts SET followers = followers - ? WHERE user_id = ?")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W12", "Write a post, the source of truth (with its copies' timestamp)", "posts_by_id",
-						"INSERT INTO posts_by_id (post_id, author_id, content, hashtags, created_at) VALUES (?, ?, ?, ?, ?)"),
+						"INSERT INTO posts_by_id (post_id, author_id, content, hashtags, created_at) VALUES (?, ?, ?, ?, ?)")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W13", "Delete a post, last of all its rows", "posts_by_id",
-						"DELETE FROM posts_by_id WHERE post_id = ?"),
+						"DELETE FROM posts_by_id WHERE post_id = ?")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W14", "Copy a post into its author's month", "posts_by_user",
 						"INSERT INTO posts_by_user (user_id, month, post_time, post_id, content, hashtags) "
-								+ "VALUES (?, ?, ?, ?, ?, ?)"),
+								+ "VALUES (?, ?, ?, ?, ?, ?)")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W15", "Delete a post's copy in its author's month", "posts_by_user",
-						"DELETE FROM posts_by_user WHERE user_id = ? AND month = ? AND post_time = ? AND post_id = ?"),
+						"DELETE FROM posts_by_user WHERE user_id = ? AND month = ? AND post_time = ? AND post_id = ?")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W16", "Copy a post into each of its hashtags' days", "posts_by_hashtag",
 						"INSERT INTO posts_by_hashtag (hashtag, day, post_time, post_id, author_id, content, hashtags) "
-								+ "VALUES (?, ?, ?, ?, ?, ?, ?)"),
+								+ "VALUES (?, ?, ?, ?, ?, ?, ?)")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W17", "Delete a post's copy in a hashtag's day", "posts_by_hashtag",
-						"DELETE FROM posts_by_hashtag WHERE hashtag = ? AND day = ? AND post_time = ? AND post_id = ?"),
+						"DELETE FROM posts_by_hashtag WHERE hashtag = ? AND day = ? AND post_time = ? AND post_id = ?")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W18", "Record a day a hashtag was used (the same cell again: idempotent)",
-						"hashtag_days", "INSERT INTO hashtag_days (hashtag, day) VALUES (?, ?)"),
+						"hashtag_days", "INSERT INTO hashtag_days (hashtag, day) VALUES (?, ?)")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W19", "Fan a post out into one reader's timeline, expiring with the retention",
 						"user_timeline",
 						"INSERT INTO user_timeline (user_id, day, post_time, post_id, author_id, content, hashtags) "
-								+ "VALUES (?, ?, ?, ?, ?, ?, ?) USING TTL ?"),
+								+ "VALUES (?, ?, ?, ?, ?, ?, ?) USING TTL ?")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W20", "Remove a deleted post from one reader's timeline", "user_timeline",
-						"DELETE FROM user_timeline WHERE user_id = ? AND day = ? AND post_time = ? AND post_id = ?"),
+						"DELETE FROM user_timeline WHERE user_id = ? AND day = ? AND post_time = ? AND post_id = ?")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W21",
 						"Record a fan-out's recipients, in single-partition batches, expiring with the copies",
 						"timeline_deliveries_by_post",
-						"INSERT INTO timeline_deliveries_by_post (post_id, recipient_id) VALUES (?, ?) USING TTL ?"),
+						"INSERT INTO timeline_deliveries_by_post (post_id, recipient_id) VALUES (?, ?) USING TTL ?")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W22", "Forget a deleted post's recipients (one partition tombstone)",
-						"timeline_deliveries_by_post", "DELETE FROM timeline_deliveries_by_post WHERE post_id = ?"),
+						"timeline_deliveries_by_post", "DELETE FROM timeline_deliveries_by_post WHERE post_id = ?")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W23", "Promote an author to high-fanout: a lightweight transaction, one request wins",
 						"high_fanout_authors",
 						"INSERT INTO high_fanout_authors (author_id, since, followers_migrated) VALUES (?, ?, ?) "
-								+ "IF NOT EXISTS"),
+								+ "IF NOT EXISTS")
+					.at(LWT_LOCAL_SERIAL),
 				new WritePattern("W24", "Mark a promoted author's followers migrated: a lightweight transaction",
 						"high_fanout_authors",
-						"UPDATE high_fanout_authors SET followers_migrated = ? WHERE author_id = ? IF followers_migrated = ?"),
+						"UPDATE high_fanout_authors SET followers_migrated = ? WHERE author_id = ? IF followers_migrated = ?")
+					.at(LWT_LOCAL_SERIAL),
 				new WritePattern("W25", "A reader starts pulling a high-fanout author's posts",
 						"high_fanout_following_by_user",
-						"INSERT INTO high_fanout_following_by_user (user_id, author_id, since) VALUES (?, ?, ?)"),
+						"INSERT INTO high_fanout_following_by_user (user_id, author_id, since) VALUES (?, ?, ?)")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W26", "A reader stops pulling an author (unfollow)", "high_fanout_following_by_user",
-						"DELETE FROM high_fanout_following_by_user WHERE user_id = ? AND author_id = ?"),
+						"DELETE FROM high_fanout_following_by_user WHERE user_id = ? AND author_id = ?")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W27", "Hide an unfollowed author's entries, expiring with the retention",
 						"timeline_hidden_authors",
 						"INSERT INTO timeline_hidden_authors (user_id, author_id, hidden_before) VALUES (?, ?, ?) "
-								+ "USING TTL ?"),
+								+ "USING TTL ?")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W28", "Like a post, once per user: a lightweight transaction", "post_likers",
-						"INSERT INTO post_likers (post_id, user_id, liked_at) VALUES (?, ?, ?) IF NOT EXISTS"),
+						"INSERT INTO post_likers (post_id, user_id, liked_at) VALUES (?, ?, ?) IF NOT EXISTS")
+					.at(LWT_LOCAL_SERIAL),
 				new WritePattern("W29", "Remove every liker of a deleted post (one partition tombstone)", "post_likers",
-						"DELETE FROM post_likers WHERE post_id = ?"),
+						"DELETE FROM post_likers WHERE post_id = ?")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W30", "Count a like, only after the like applied (not idempotent)",
-						"post_like_counts", "UPDATE post_like_counts SET likes = likes + ? WHERE post_id = ?"),
+						"post_like_counts", "UPDATE post_like_counts SET likes = likes + ? WHERE post_id = ?")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W31", "Delete a deleted post's counter", "post_like_counts",
-						"DELETE FROM post_like_counts WHERE post_id = ?"),
+						"DELETE FROM post_like_counts WHERE post_id = ?")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W32",
 						"Claim a follow's count: a lightweight transaction, so of identical follows one " + "counts",
 						"follow_claims",
-						"INSERT INTO follow_claims (followed_id, follower_id) VALUES (?, ?) IF NOT EXISTS"),
+						"INSERT INTO follow_claims (followed_id, follower_id) VALUES (?, ?) IF NOT EXISTS")
+					.at(LWT_LOCAL_SERIAL),
 				new WritePattern("W33", "Release an unfollowed follow's claim: a lightweight transaction",
 						"follow_claims",
-						"DELETE FROM follow_claims WHERE followed_id = ? AND follower_id = ? IF EXISTS"),
+						"DELETE FROM follow_claims WHERE followed_id = ? AND follower_id = ? IF EXISTS")
+					.at(LWT_LOCAL_SERIAL),
 				new WritePattern("W34", "Correct the follower counter by a recount's difference (not idempotent)",
-						"follower_counts", "UPDATE follower_counts SET followers = followers + ? WHERE user_id = ?"),
+						"follower_counts", "UPDATE follower_counts SET followers = followers + ? WHERE user_id = ?")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W35",
 						"Erase a user's profile, the last of their rows (the driver's timestamp, "
 								+ "like the profile's insert)",
-						"users_by_id", "DELETE FROM users_by_id WHERE user_id = ?"),
+						"users_by_id", "DELETE FROM users_by_id WHERE user_id = ?")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W36", "Delete an erased user's counters, once every follow of theirs is gone",
-						"follower_counts", "DELETE FROM follower_counts WHERE user_id = ?"),
+						"follower_counts", "DELETE FROM follower_counts WHERE user_id = ?")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W37", "Erase one day of an erased reader's timeline (one partition tombstone)",
-						"user_timeline", "DELETE FROM user_timeline WHERE user_id = ? AND day = ?"),
+						"user_timeline", "DELETE FROM user_timeline WHERE user_id = ? AND day = ?")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W38", "Forget a post's delivery to an erased reader", "timeline_deliveries_by_post",
-						"DELETE FROM timeline_deliveries_by_post WHERE post_id = ? AND recipient_id = ?"),
+						"DELETE FROM timeline_deliveries_by_post WHERE post_id = ? AND recipient_id = ?")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W39",
 						"Remove the marker hiding an author when a follow of theirs ends with an erasure",
 						"timeline_hidden_authors",
-						"DELETE FROM timeline_hidden_authors WHERE user_id = ? AND author_id = ?"),
+						"DELETE FROM timeline_hidden_authors WHERE user_id = ? AND author_id = ?")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W40", "Erase an erased reader's hiding markers (one partition tombstone)",
-						"timeline_hidden_authors", "DELETE FROM timeline_hidden_authors WHERE user_id = ?"),
+						"timeline_hidden_authors", "DELETE FROM timeline_hidden_authors WHERE user_id = ?")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W41", "Erase an erased reader's pulled authors (one partition tombstone)",
-						"high_fanout_following_by_user", "DELETE FROM high_fanout_following_by_user WHERE user_id = ?"),
+						"high_fanout_following_by_user", "DELETE FROM high_fanout_following_by_user WHERE user_id = ?")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W42",
 						"Forget an erased author's high-fanout mode: a lightweight transaction, as every write of the "
 								+ "table",
-						"high_fanout_authors", "DELETE FROM high_fanout_authors WHERE author_id = ? IF EXISTS"),
+						"high_fanout_authors", "DELETE FROM high_fanout_authors WHERE author_id = ? IF EXISTS")
+					.at(LWT_LOCAL_SERIAL),
 				new WritePattern("W43",
 						"Copy a like into the liker's likes, with the like's own liked_at as its timestamp (a repeat "
 								+ "or a replay writes the same cells)",
-						"likes_by_user", "INSERT INTO likes_by_user (user_id, post_id, liked_at) VALUES (?, ?, ?)"),
+						"likes_by_user", "INSERT INTO likes_by_user (user_id, post_id, liked_at) VALUES (?, ?, ?)")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W44",
 						"Remove a like's copy: an unlike's (a timestamp after the like), or a deleted post's",
-						"likes_by_user", "DELETE FROM likes_by_user WHERE user_id = ? AND post_id = ?"),
+						"likes_by_user", "DELETE FROM likes_by_user WHERE user_id = ? AND post_id = ?")
+					.at(LOCAL_QUORUM),
 				new WritePattern("W45", "Take a like back: a lightweight transaction, so only one unlike uncounts it",
-						"post_likers", "DELETE FROM post_likers WHERE post_id = ? AND user_id = ? IF EXISTS")),
+						"post_likers", "DELETE FROM post_likers WHERE post_id = ? AND user_id = ? IF EXISTS")
+					.at(LWT_LOCAL_SERIAL)),
 				WriteIntentsCatalog.writePatterns());
 	}
 

@@ -20,9 +20,13 @@ import java.util.Objects;
  * e.g. the next page, continuing after a position with a tuple comparison
  * ({@code AND (post_time, post_id) < (?, ?)}); the catalogue is the one place each
  * statement the application runs is written, so each form is listed
+ * @param consistencies the levels its statements may run at: usually one, chosen for what
+ * the query promises (a {@code LOCAL_QUORUM} read sees every {@code LOCAL_QUORUM} write);
+ * more when the code runs the same statement at another level on purpose (a
+ * {@code SERIAL} re-read after a lightweight transaction that did not apply)
  */
 public record AccessPattern(String id, String description, String table, String cql, String order, SizingFacts facts,
-		List<String> variants) {
+		List<String> variants, List<Consistency> consistencies) {
 
 	public AccessPattern {
 		Objects.requireNonNull(id, "id");
@@ -31,6 +35,22 @@ public record AccessPattern(String id, String description, String table, String 
 		Objects.requireNonNull(cql, "cql");
 		order = (order != null) ? order : "";
 		variants = (variants != null) ? List.copyOf(variants) : List.of();
+		consistencies = (consistencies != null) ? List.copyOf(consistencies) : List.of();
+	}
+
+	/**
+	 * A query with the other statements serving it, its levels not declared yet.
+	 * @param id the query's id
+	 * @param description what the application asks
+	 * @param table the table that serves it
+	 * @param cql the statement
+	 * @param order the order of the rows, or empty
+	 * @param facts the sizing facts, or {@code null}
+	 * @param variants the other forms, with bind markers
+	 */
+	public AccessPattern(String id, String description, String table, String cql, String order, SizingFacts facts,
+			List<String> variants) {
+		this(id, description, table, cql, order, facts, variants, List.of());
 	}
 
 	/**
@@ -43,7 +63,7 @@ public record AccessPattern(String id, String description, String table, String 
 	 * @param facts the sizing facts, or {@code null}
 	 */
 	public AccessPattern(String id, String description, String table, String cql, String order, SizingFacts facts) {
-		this(id, description, table, cql, order, facts, List.of());
+		this(id, description, table, cql, order, facts, List.of(), List.of());
 	}
 
 	/**
@@ -54,7 +74,18 @@ public record AccessPattern(String id, String description, String table, String 
 	public AccessPattern withVariants(String... statements) {
 		List<String> all = new ArrayList<>(this.variants);
 		all.addAll(List.of(statements));
-		return new AccessPattern(this.id, this.description, this.table, this.cql, this.order, this.facts, all);
+		return new AccessPattern(this.id, this.description, this.table, this.cql, this.order, this.facts, all,
+				this.consistencies);
+	}
+
+	/**
+	 * The same query, declared to run at these levels too.
+	 * @param levels the levels, e.g. {@link Consistency#LOCAL_QUORUM}
+	 * @return a new access pattern
+	 */
+	public AccessPattern at(Consistency... levels) {
+		return new AccessPattern(this.id, this.description, this.table, this.cql, this.order, this.facts, this.variants,
+				Consistency.adding(this.consistencies, levels));
 	}
 
 	/**

@@ -62,11 +62,11 @@ public record CatalogCoverage(List<String> uncatalogued, List<Entry> neverExecut
 		List<Entry> entries = new ArrayList<>();
 		for (AccessPattern pattern : catalog.accessPatterns()) {
 			for (String cql : pattern.statements()) {
-				entries.add(new Entry(pattern.id(), cql, StatementShape.of(cql)));
+				entries.add(new Entry(pattern.id(), cql, StatementShape.of(cql), pattern.consistencies()));
 			}
 		}
 		for (WritePattern write : catalog.writePatterns()) {
-			entries.add(new Entry(write.id(), write.cql(), StatementShape.of(write.cql())));
+			entries.add(new Entry(write.id(), write.cql(), StatementShape.of(write.cql()), write.consistencies()));
 		}
 		return List.copyOf(entries);
 	}
@@ -107,8 +107,13 @@ public record CatalogCoverage(List<String> uncatalogued, List<Entry> neverExecut
 	 * @param id the query or write it belongs to
 	 * @param cql its text
 	 * @param shape its shape
+	 * @param consistencies the levels its query or write declares
 	 */
-	public record Entry(String id, String cql, StatementShape shape) {
+	public record Entry(String id, String cql, StatementShape shape, List<Consistency> consistencies) {
+
+		public Entry {
+			consistencies = List.copyOf(consistencies);
+		}
 
 	}
 

@@ -8,6 +8,12 @@ import java.util.Map;
  * whose creates take an {@code Idempotency-Key} holds in its keyspace: its catalogue adds
  * it to its own, with the rate of keyed creates it expects, so that its model check
  * judges the table like the service's own.
+ *
+ * <p>
+ * The claim sets no level of its own: it runs at the service's defaults
+ * ({@code spring.cassandra.request.consistency} commits it,
+ * {@code spring.cassandra.request.serial-consistency} runs its Paxos round), which the
+ * service declares with the rate.
  */
 public final class IdempotencyKeysCatalog {
 
@@ -20,9 +26,11 @@ public final class IdempotencyKeysCatalog {
 	/**
 	 * The claim: a lightweight transaction that reads the partition it writes.
 	 * @param peakCreatesPerSecond the most keyed creates the service takes per second
+	 * @param defaults the service's default levels, which the claim runs at, e.g.
+	 * {@link Consistency#LWT_LOCAL_SERIAL}
 	 * @return the access pattern, {@code K1}
 	 */
-	public static List<AccessPattern> accessPatterns(double peakCreatesPerSecond) {
+	public static List<AccessPattern> accessPatterns(double peakCreatesPerSecond, Consistency defaults) {
 		long keys = Math.max(1, Math.round(peakCreatesPerSecond * 3600 * HOURS));
 		return List.of(new AccessPattern("K1", "a keyed create's claim, or the claim an earlier request made",
 				"idempotency_keys",
@@ -31,7 +39,8 @@ public final class IdempotencyKeysCatalog {
 				"",
 				SizingFacts.singleRow(keys, 160, 1.0 / 86_400,
 						"one partition per acting user and key (scope ~40, key ~40, a SHA-256 hash in hex 64, the id "
-								+ "16), written once by its claim and read by the claim's retries, kept a day")));
+								+ "16), written once by its claim and read by the claim's retries, kept a day"))
+			.at(defaults));
 	}
 
 	/**

@@ -4,11 +4,13 @@ import java.util.List;
 
 /**
  * A service's declared access patterns: every query it runs, every write, the tables
- * serving them, the tables that serve no query on purpose (schema versions, migration
- * state), and reviewed exemptions. It is the one place each statement's CQL is written:
- * the README's access-pattern table is generated from it, the model check judges it, and
- * each service's tests check that the application runs exactly these statements
- * ({@link CatalogCoverage}). It also declares each HTTP route's partition budget
+ * serving them, the consistency levels each runs at ({@link Consistency}), the tables
+ * that serve no query on purpose (schema versions, migration state), and reviewed
+ * exemptions. It is the one place each statement's CQL is written: the README's
+ * access-pattern table is generated from it, the model check judges it, and each
+ * service's tests check that the application runs exactly these statements
+ * ({@link CatalogCoverage}), each at one of its declared levels
+ * ({@link CatalogConsistency}). It also declares each HTTP route's partition budget
  * ({@link RouteBudget}).
  */
 public interface QueryCatalog {

@@ -9,6 +9,11 @@ import java.util.Map;
  * {@code write_intent_sweeps}): a service's catalogue adds them to its own, with the rate
  * of changes it expects, so that its model check judges these tables like the service's
  * own (one partition per minute and shard, bounded by the minute).
+ *
+ * <p>
+ * Every statement runs at the level the library sets on it, {@code LOCAL_QUORUM}: the
+ * copies' level in every service here, so that an intent is as durable as the copies it
+ * stands for and a sweeper on any instance reads what another wrote.
  */
 public final class WriteIntentsCatalog {
 
@@ -39,13 +44,15 @@ public final class WriteIntentsCatalog {
 										+ "(timeuuid 16, kind ~16, source key ~60, removed keys ~40 on average, two "
 										+ "timestamps), written when the change begins and once more when it "
 										+ "completes; rows expire a day after they were written, a minute's at once, "
-										+ "and the sweeper never reads a minute that old")),
+										+ "and the sweeper never reads a minute that old"))
+					.at(Consistency.LOCAL_QUORUM),
 				new AccessPattern("I2", "how far the sweeper has finished every change, as of a minute",
 						"write_intent_sweeps", "SELECT swept_until FROM write_intent_sweeps WHERE minute = ?", "",
 						SizingFacts.singleRow(MINUTES, 16, 1.0 / 5,
 								"one row per minute, kept a day, rewritten by each pass of the sweeper (every few "
 										+ "seconds per instance) during its minute; a pass reads the current minute's "
-										+ "row or the one before, or walks back a minute at a time after an outage")));
+										+ "row or the one before, or walks back a minute at a time after an outage"))
+					.at(Consistency.LOCAL_QUORUM));
 	}
 
 	/**
@@ -57,11 +64,14 @@ public final class WriteIntentsCatalog {
 				new WritePattern("IW1", "Record a change before its first write, at the copies' consistency",
 						"write_intents",
 						"INSERT INTO write_intents (bucket, shard, intent_id, kind, source_key, removed_keys, "
-								+ "write_timestamp) VALUES (?, ?, ?, ?, ?, ?, ?)"),
+								+ "write_timestamp) VALUES (?, ?, ?, ?, ?, ?, ?)")
+					.at(Consistency.LOCAL_QUORUM),
 				new WritePattern("IW2", "Mark a change completed: a cell written, never a row deleted", "write_intents",
-						"UPDATE write_intents SET completed_at = ? WHERE bucket = ? AND shard = ? AND intent_id = ?"),
+						"UPDATE write_intents SET completed_at = ? WHERE bucket = ? AND shard = ? AND intent_id = ?")
+					.at(Consistency.LOCAL_QUORUM),
 				new WritePattern("IW3", "Move the sweeper's watermark past the minutes whose changes are finished",
-						"write_intent_sweeps", "UPDATE write_intent_sweeps SET swept_until = ? WHERE minute = ?"));
+						"write_intent_sweeps", "UPDATE write_intent_sweeps SET swept_until = ? WHERE minute = ?")
+					.at(Consistency.LOCAL_QUORUM));
 	}
 
 	/**

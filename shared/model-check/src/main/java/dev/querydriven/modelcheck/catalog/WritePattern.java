@@ -1,5 +1,6 @@
 package dev.querydriven.modelcheck.catalog;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -13,14 +14,38 @@ import java.util.Objects;
  * lightweight transaction conditioned on the status and version read"
  * @param table the table written
  * @param cql the statement, with bind markers
+ * @param consistencies the levels it may run at: usually one (a lightweight transaction's
+ * is its serial level with its commit level)
  */
-public record WritePattern(String id, String description, String table, String cql) {
+public record WritePattern(String id, String description, String table, String cql, List<Consistency> consistencies) {
 
 	public WritePattern {
 		Objects.requireNonNull(id, "id");
 		Objects.requireNonNull(description, "description");
 		Objects.requireNonNull(table, "table");
 		Objects.requireNonNull(cql, "cql");
+		consistencies = (consistencies != null) ? List.copyOf(consistencies) : List.of();
+	}
+
+	/**
+	 * A write, its levels not declared yet.
+	 * @param id the write's id
+	 * @param description what it does and why it is shaped so
+	 * @param table the table written
+	 * @param cql the statement, with bind markers
+	 */
+	public WritePattern(String id, String description, String table, String cql) {
+		this(id, description, table, cql, List.of());
+	}
+
+	/**
+	 * The same write, declared to run at these levels too.
+	 * @param levels the levels, e.g. {@link Consistency#LWT_LOCAL_SERIAL}
+	 * @return a new write pattern
+	 */
+	public WritePattern at(Consistency... levels) {
+		return new WritePattern(this.id, this.description, this.table, this.cql,
+				Consistency.adding(this.consistencies, levels));
 	}
 
 }

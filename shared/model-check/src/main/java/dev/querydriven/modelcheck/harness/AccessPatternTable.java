@@ -15,15 +15,16 @@ import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
 import dev.querydriven.modelcheck.catalog.AccessPattern;
+import dev.querydriven.modelcheck.catalog.Consistency;
 import dev.querydriven.modelcheck.catalog.QueryCatalog;
 import dev.querydriven.modelcheck.catalog.WritePattern;
 
 /**
  * The README's access-pattern tables, generated from the query catalogue (the one place
  * each statement's CQL is written) and the live schema (each table's key): one row per
- * query with its table, partition key, clustering order and statements, then one row per
- * write. The README keeps them between {@code <!-- access-patterns:begin -->} and
- * {@code <!-- access-patterns:end -->};
+ * query with its table, partition key, clustering order, the levels it runs at and its
+ * statements, then one row per write with its levels. The README keeps them between
+ * {@code <!-- access-patterns:begin -->} and {@code <!-- access-patterns:end -->};
  * {@link #verifyReadme(QueryCatalog, KeyspaceMetadata, Path)} fails when they are out of
  * date, and rewrites them with {@code -Dquerydriven.update-generated=true}.
  */
@@ -46,8 +47,8 @@ public final class AccessPatternTable {
 	 */
 	public static String markdown(QueryCatalog catalog, KeyspaceMetadata keyspace) {
 		StringBuilder text = new StringBuilder();
-		text.append("| Q | Query | Table | Partition key | Clustering (order) | CQL |\n");
-		text.append("|---|---|---|---|---|---|\n");
+		text.append("| Q | Query | Table | Partition key | Clustering (order) | Consistency | CQL |\n");
+		text.append("|---|---|---|---|---|---|---|\n");
 		for (AccessPattern pattern : catalog.accessPatterns()) {
 			Optional<TableMetadata> table = keyspace.getTable(CqlIdentifier.fromInternal(pattern.table()));
 			text.append("| ")
@@ -61,6 +62,8 @@ public final class AccessPatternTable {
 				.append(" | ")
 				.append(table.map(AccessPatternTable::clustering).orElse("?"))
 				.append(" | ")
+				.append(levels(pattern.consistencies()))
+				.append(" | ")
 				.append(pattern.statements()
 					.stream()
 					.map((cql) -> "`" + cell(cql) + "`")
@@ -69,8 +72,8 @@ public final class AccessPatternTable {
 		}
 		List<WritePattern> writes = catalog.writePatterns();
 		if (!writes.isEmpty()) {
-			text.append("\n| W | Write | Table | CQL |\n");
-			text.append("|---|---|---|---|\n");
+			text.append("\n| W | Write | Table | Consistency | CQL |\n");
+			text.append("|---|---|---|---|---|\n");
 			for (WritePattern write : writes) {
 				text.append("| ")
 					.append(write.id())
@@ -78,7 +81,9 @@ public final class AccessPatternTable {
 					.append(cell(write.description()))
 					.append(" | `")
 					.append(write.table())
-					.append("` | `")
+					.append("` | ")
+					.append(levels(write.consistencies()))
+					.append(" | `")
 					.append(cell(write.cql()))
 					.append("` |\n");
 			}
@@ -139,6 +144,17 @@ public final class AccessPatternTable {
 			.map((entry) -> entry.getKey().getName().asInternal() + " "
 					+ ((entry.getValue() == ClusteringOrder.DESC) ? "DESC" : "ASC"))
 			.collect(Collectors.joining(", ", "`", "`"));
+	}
+
+	/**
+	 * The levels a statement may run at, one a line; "?" when the catalogue declares none
+	 * (which the services' tests refuse).
+	 */
+	private static String levels(List<Consistency> consistencies) {
+		if (consistencies.isEmpty()) {
+			return "?";
+		}
+		return consistencies.stream().map(Consistency::describe).collect(Collectors.joining("<br>"));
 	}
 
 	private static String cell(String text) {

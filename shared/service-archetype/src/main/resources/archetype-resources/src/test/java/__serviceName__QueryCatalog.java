@@ -8,6 +8,8 @@ import dev.querydriven.modelcheck.catalog.RouteBudget;
 import dev.querydriven.modelcheck.catalog.SizingFacts;
 import dev.querydriven.modelcheck.catalog.WritePattern;
 
+import static dev.querydriven.modelcheck.catalog.Consistency.LOCAL_QUORUM;
+
 /**
  * Every query the service runs (the first step of the method: the queries before the
  * tables), the table that serves it, the sizing facts behind its key, every write, and
@@ -20,6 +22,11 @@ import dev.querydriven.modelcheck.catalog.WritePattern;
  * The sizes assume 100,000 owners, a busy one keeping 1,000 notes of at most 500
  * characters (about 300 B a row on average), each owner writing at human speed. Add a
  * table here first, then its CQL file, entity and repository method.
+ *
+ * <p>
+ * Each query and write declares the levels it runs at, the ones its repository sets: an
+ * owner who adds a note and reloads the list sees it, because the insert and the read
+ * both run at {@code LOCAL_QUORUM} (R + W > RF).
  */
 public class ${serviceName}QueryCatalog implements QueryCatalog {
 
@@ -38,7 +45,8 @@ public class ${serviceName}QueryCatalog implements QueryCatalog {
 								+ "years (~300 kB); nothing in code caps it, and a key written thousands of times "
 								+ "a day would need a (owner_id, month) bucket."))
 			.withVariants("SELECT owner_id, note_id, note_text FROM notes_by_owner "
-					+ "WHERE owner_id = ? AND note_id < ? LIMIT ?"));
+					+ "WHERE owner_id = ? AND note_id < ? LIMIT ?")
+			.at(LOCAL_QUORUM));
 	}
 
 	@Override
@@ -46,7 +54,8 @@ public class ${serviceName}QueryCatalog implements QueryCatalog {
 		return List.of(new WritePattern("W1",
 				"Add a note (its own timeuuid key and the service's timestamp: a retried insert writes the same row)",
 				"notes_by_owner",
-				"INSERT INTO notes_by_owner (owner_id, note_id, note_text) VALUES (?, ?, ?) USING TIMESTAMP ?"));
+				"INSERT INTO notes_by_owner (owner_id, note_id, note_text) VALUES (?, ?, ?) USING TIMESTAMP ?")
+			.at(LOCAL_QUORUM));
 	}
 
 	@Override

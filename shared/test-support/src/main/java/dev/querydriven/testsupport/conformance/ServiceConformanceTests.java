@@ -432,13 +432,8 @@ public abstract class ServiceConformanceTests {
 	@Test
 	@Order(Integer.MAX_VALUE)
 	void serviceExecutedExactlyTheCataloguedStatements() {
-		assertThat(getClass().getAnnotation(Order.class))
-			.as("%s runs after every other test class of its module: "
-					+ "@Order(Integer.MAX_VALUE), with the class orderer set in junit-platform.properties",
-					getClass().getSimpleName())
-			.isNotNull()
-			.extracting(Order::value)
-			.isEqualTo(Integer.MAX_VALUE);
+		SuiteOrder.assertOrder(getClass(), Integer.MAX_VALUE, "Integer.MAX_VALUE",
+				"after every other test class of its module");
 		CatalogCoverage coverage = CatalogCoverage.of(catalogue(), executedStatements());
 		assertThat(coverage.complete())
 			.as("This check covers the whole test run of the module (run all its tests):%n%s", coverage.describe())

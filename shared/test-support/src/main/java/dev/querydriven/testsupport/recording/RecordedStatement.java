@@ -22,9 +22,10 @@ import java.util.Objects;
  * ({@code ecommerce_orders.orders_by_id}), or {@code null} when unknown
  * @param partitions the partitions it touched, each as its table and partition-key
  * values; empty when unknown (an unprepared statement, an {@code IN} over partition keys)
- * @param consistency the consistency level it ran at
+ * @param consistency the consistency level it ran at: its own, else its execution
+ * profile's (a batch's statements run at the batch's)
  * @param serialConsistency the serial consistency level of a lightweight transaction (or
- * {@code null})
+ * {@code null}), found the same way
  * @param lightweightTransaction whether it was conditional ({@code IF ...})
  * @param prepared whether it ran as a prepared (bound) statement, every statement of a
  * batch included

@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -24,6 +25,7 @@ import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
 import com.datastax.oss.driver.api.core.CqlIdentifier;
+import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverExecutionProfile;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
@@ -39,6 +41,7 @@ import com.datastax.oss.driver.api.core.metadata.token.Token;
 import com.datastax.oss.driver.api.core.session.Request;
 import com.datastax.oss.driver.api.core.session.Session;
 import com.datastax.oss.driver.api.core.tracker.RequestTracker;
+import dev.querydriven.modelcheck.catalog.Consistency;
 import dev.querydriven.servicesupport.data.StatementInterceptor;
 import reactor.core.publisher.Mono;
 import reactor.util.context.ContextView;
@@ -76,7 +79,8 @@ import org.springframework.data.cassandra.ReactiveResultSet;
  * the same time, which is how tests run here.</li>
  * <li>{@link #recordings()}: the most recent statements (up to the capacity).</li>
  * <li>{@link #applicationStatements()}: every distinct statement text the application
- * executed since start, for comparing with the query catalogue.</li>
+ * executed since start, for comparing with the query catalogue, and
+ * {@link #applicationConsistencies()}: the levels each of them ran at.</li>
  * <li>{@link #preparedStatementsSeen()}: how many distinct prepared-statement objects the
  * application's statements were bound from: it stays flat under a steady load when each
  * text is prepared once.</li>
@@ -121,7 +125,7 @@ public final class StatementRecorder implements StatementInterceptor {
 
 	private final Deque<RecordedStatement> recent = new ArrayDeque<>();
 
-	private final Set<String> applicationTexts = ConcurrentHashMap.newKeySet();
+	private final Map<String, Set<Consistency>> applicationLevels = new ConcurrentHashMap<>();
 
 	private final Set<PreparedStatement> prepared = Collections.newSetFromMap(new IdentityHashMap<>());
 
@@ -229,7 +233,22 @@ public final class StatementRecorder implements StatementInterceptor {
 	 * @return the texts
 	 */
 	public Set<String> applicationStatements() {
-		return Set.copyOf(this.applicationTexts);
+		return Set.copyOf(this.applicationLevels.keySet());
+	}
+
+	/**
+	 * The levels each statement the application executed through its Spring Data session
+	 * ran at since start, as the driver ran it: the statement's own level, else its
+	 * execution profile's ({@code basic.request.consistency}, which
+	 * {@code spring.cassandra.request.consistency} sets), and for a lightweight
+	 * transaction its serial level too; a batch's statements one by one, each at the
+	 * batch's levels.
+	 * @return every level seen, by statement text
+	 */
+	public Map<String, Set<Consistency>> applicationConsistencies() {
+		Map<String, Set<Consistency>> levels = new TreeMap<>();
+		this.applicationLevels.forEach((cql, seen) -> levels.put(cql, Set.copyOf(seen)));
+		return Collections.unmodifiableMap(levels);
 	}
 
 	/**
@@ -289,10 +308,14 @@ public final class StatementRecorder implements StatementInterceptor {
 		RequestScope scope = (tag != null) ? tag.scope() : null;
 		Answer answer = new Answer(TimeUnit.NANOSECONDS.toMicros(latencyNanos), address(coordinator),
 				(tag != null) ? tag.execution() : new StatementExecution());
-		RecordedStatement recorded = describe(statement, this.sequence.incrementAndGet(), scope, tag != null, profile,
+		RecordedStatement recorded = describe(statement, this.sequence.incrementAndGet(), scope, tag != null,
+				Levels.of(statement, profile),
 				(failure != null) ? failure.getClass().getSimpleName() + ": " + failure.getMessage() : null, answer);
 		if (recorded.application()) {
-			this.applicationTexts.addAll(recorded.texts());
+			for (RecordedStatement single : recorded.batch() ? recorded.statements() : List.of(recorded)) {
+				this.applicationLevels.computeIfAbsent(single.cql(), (cql) -> ConcurrentHashMap.newKeySet())
+					.add(consistency(single));
+			}
 			remember(statement);
 		}
 		synchronized (this.recent) {
@@ -332,20 +355,19 @@ public final class StatementRecorder implements StatementInterceptor {
 	}
 
 	private RecordedStatement describe(Statement<?> statement, long number, RequestScope scope, boolean application,
-			DriverExecutionProfile profile, String failure, Answer answer) {
+			Levels levels, String failure, Answer answer) {
 		String requestId = (scope != null) ? scope.id() : null;
 		String route = (scope != null) ? scope.route().get() : null;
-		String consistency = (statement.getConsistencyLevel() != null) ? statement.getConsistencyLevel().name()
-				: profile.getString(DefaultDriverOption.REQUEST_CONSISTENCY);
-		String serial = (statement.getSerialConsistencyLevel() != null) ? statement.getSerialConsistencyLevel().name()
-				: profile.getString(DefaultDriverOption.REQUEST_SERIAL_CONSISTENCY);
+		String consistency = levels.consistency();
+		String serial = levels.serial();
 		if (statement instanceof BatchStatement batch) {
 			List<RecordedStatement> children = new ArrayList<>();
 			// A batch's statements share its answer, time and coordinator: the record of
-			// each child carries its own partition, token and replicas only.
+			// each child carries its own partition, token and replicas only. They run at
+			// the batch's levels: the driver ignores a level set on a batch's statement.
 			Answer shared = new Answer(0, answer.coordinator(), new StatementExecution());
 			for (BatchableStatement<?> child : batch) {
-				children.add(describe(child, number, scope, application, profile, failure, shared));
+				children.add(describe(child, number, scope, application, levels, failure, shared));
 			}
 			Set<RecordedStatement.Partition> partitions = new LinkedHashSet<>();
 			children.forEach((child) -> partitions.addAll(child.partitions()));
@@ -504,6 +526,34 @@ public final class StatementRecorder implements StatementInterceptor {
 		 */
 		public List<RecordedStatement> application() {
 			return this.statements.stream().filter(RecordedStatement::application).toList();
+		}
+
+	}
+
+	private static Consistency consistency(RecordedStatement statement) {
+		DefaultConsistencyLevel level = level(statement.consistency());
+		return (statement.serialConsistency() != null) ? Consistency.lwt(level, level(statement.serialConsistency()))
+				: Consistency.of(level);
+	}
+
+	private static DefaultConsistencyLevel level(String name) {
+		return DefaultConsistencyLevel.valueOf(name.toUpperCase(Locale.ROOT));
+	}
+
+	/**
+	 * The levels a statement runs at: its own, else its execution profile's.
+	 *
+	 * @param consistency the consistency level
+	 * @param serial the serial level, which only a lightweight transaction uses
+	 */
+	private record Levels(String consistency, String serial) {
+
+		static Levels of(Statement<?> statement, DriverExecutionProfile profile) {
+			return new Levels(
+					(statement.getConsistencyLevel() != null) ? statement.getConsistencyLevel().name()
+							: profile.getString(DefaultDriverOption.REQUEST_CONSISTENCY),
+					(statement.getSerialConsistencyLevel() != null) ? statement.getSerialConsistencyLevel().name()
+							: profile.getString(DefaultDriverOption.REQUEST_SERIAL_CONSISTENCY));
 		}
 
 	}

@@ -4,11 +4,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.time.Duration;
+import java.util.Set;
+import java.util.UUID;
 
 import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.BatchType;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.servererrors.UnauthorizedException;
+import dev.querydriven.modelcheck.catalog.Consistency;
 import dev.querydriven.servicesupport.cassandra.CassandraMigratorConnectionDetails;
 import dev.querydriven.testsupport.recording.StatementRecorder;
 import org.junit.jupiter.api.Test;
@@ -20,6 +27,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.cassandra.autoconfigure.CassandraConnectionDetails;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.data.cassandra.core.ReactiveCassandraOperations;
+import org.springframework.data.cassandra.core.cql.ReactiveCqlOperations;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -139,6 +147,44 @@ class EmbeddedCassandraDevConfigurationIntegrationTests {
 			.as(StepVerifier::create)
 			.expectErrorSatisfies((error) -> assertThat(error).hasMessageContaining("allow_filtering"))
 			.verify();
+	}
+
+	/**
+	 * The recorder keeps every level each statement ran at over the run: its own, else
+	 * the session's default; a batch's statements at the batch's level (the driver
+	 * ignores theirs), a lightweight transaction with its serial level.
+	 */
+	@Test
+	void recordsTheLevelsEachStatementRanAt() {
+		String read = "SELECT body FROM notes_by_id WHERE note_id = ?";
+		String insert = "INSERT INTO notes_by_id (note_id, body) VALUES (?, ?)";
+		String change = "UPDATE notes_by_id SET body = ? WHERE note_id = ? IF EXISTS";
+		UUID id = UUID.randomUUID();
+		ReactiveCqlOperations cql = this.cassandra.getReactiveCqlOperations();
+		cql.execute(
+				BatchStatement
+					.newInstance(BatchType.LOGGED,
+							SimpleStatement.newInstance(insert, id, "first")
+								.setConsistencyLevel(DefaultConsistencyLevel.ONE))
+					.setConsistencyLevel(DefaultConsistencyLevel.LOCAL_QUORUM))
+			.then(cql.execute(SimpleStatement.newInstance(change, "second", id)
+				.setConsistencyLevel(DefaultConsistencyLevel.LOCAL_QUORUM)
+				.setSerialConsistencyLevel(DefaultConsistencyLevel.LOCAL_SERIAL)))
+			.thenMany(cql.queryForRows(
+					SimpleStatement.newInstance(read, id).setConsistencyLevel(DefaultConsistencyLevel.LOCAL_QUORUM)))
+			.thenMany(cql.queryForRows(SimpleStatement.newInstance(read, id)))
+			.as(StepVerifier::create)
+			.expectNextCount(1)
+			.verifyComplete();
+		assertThat(this.recorder.awaitQuiet(Duration.ofSeconds(5))).isTrue();
+		// The read that sets no level ran at the session's default: the driver's own,
+		// LOCAL_ONE, which this application leaves as it is.
+		assertThat(this.recorder.applicationConsistencies())
+			.containsEntry(insert, Set.of(Consistency.of(DefaultConsistencyLevel.LOCAL_QUORUM)))
+			.containsEntry(change,
+					Set.of(Consistency.lwt(DefaultConsistencyLevel.LOCAL_QUORUM, DefaultConsistencyLevel.LOCAL_SERIAL)))
+			.containsEntry(read, Set.of(Consistency.of(DefaultConsistencyLevel.LOCAL_QUORUM),
+					Consistency.of(DefaultConsistencyLevel.LOCAL_ONE)));
 	}
 
 	/**
