@@ -56,7 +56,14 @@ public class RunnableJars {
 	 */
 	static final int TEMPLATE_MAX_LINES = 21_000;
 
-	static final double TEMPLATE_MIN_SERVICE_SHARE = 0.38;
+	/**
+	 * The share of a copy's main lines that must be the template's own. Lowered from 38%
+	 * once, when every service gained the speculative-read policy (service-support): a
+	 * driver setting each production service needs, whose reasoning lives in that
+	 * module's README rather than in its Javadoc. The line budget above, unchanged, is
+	 * what bounds the shared modules.
+	 */
+	static final double TEMPLATE_MIN_SERVICE_SHARE = 0.37;
 
 	public static void main(String[] args) throws IOException {
 		Path root = Path.of(args.length > 0 ? args[0] : ".").toAbsolutePath().normalize();

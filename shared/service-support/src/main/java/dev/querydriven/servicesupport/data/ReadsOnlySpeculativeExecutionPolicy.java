@@ -15,63 +15,23 @@ import com.datastax.oss.driver.api.core.session.Request;
 import com.datastax.oss.driver.api.core.specex.SpeculativeExecutionPolicy;
 
 /**
- * Speculative executions for plain reads only: when a {@code SELECT} has had no answer
- * after a constant delay, the driver sends a copy of it to the next node of the query
- * plan and takes whichever answer comes first. Every other statement gets none.
+ * Speculative executions for plain reads only: a {@code SELECT} unanswered after a
+ * constant delay is sent to the next node of its query plan, and the first answer wins.
+ * A node that is slow but not down then costs a read the delay instead of the whole
+ * request timeout. Every other statement gets no copy, idempotent or not: a second copy
+ * of a write doubles the load on a slow cluster, two copies of a lightweight transaction
+ * or of a serial read compete for the same Paxos ballot (and one may report "not applied"
+ * because the other applied it), a counter may count twice, and a batch only writes. The
+ * driver speculates every statement flagged idempotent, and the query builder flags
+ * plain writes too, so the kind is decided from the CQL text; a request not recognised
+ * (a batch, a statement starting with a comment) gets no copy: a read without one costs
+ * latency, a write sent twice costs correctness. The module's README says more.
  *
  * <p>
- * <b>What it helps with.</b> With three replicas, a node that is slow but not down (a
- * long garbage collection pause, a saturated disk, compaction) still accepts requests.
- * The driver sends a read to a replica of its partition when it knows the partition key
- * (a bound statement), that replica coordinates it, and when it stalls the read waits for
- * the whole request timeout (2 seconds) before failing. A copy sent to another replica
- * answers in the time of a healthy read. A slow replica behind a healthy coordinator is
- * Cassandra's own business: the table option {@code speculative_retry} (99th percentile
- * by default) makes the coordinator ask another replica itself. On one node there is no
- * next node: when the delay has passed the query plan is empty, and the read waits for
- * its only node as it would without speculation (the dev run and the tests).
- *
- * <p>
- * <b>Why reads only.</b> The driver speculates only statements flagged idempotent, and
- * writes are flagged too, so that a timed-out write is retried: the driver's query
- * builder, under every Spring Data template, flags every {@code SELECT} and every plain
- * {@code INSERT}, {@code UPDATE} and {@code DELETE}, and the services flag the
- * timestamped copies they write in CQL. Retrying after a timeout is one thing; racing two
- * copies on purpose is another:
- * <ul>
- * <li>a speculative write doubles the write load exactly when a node is already slow, and
- * every replica still applies both copies;</li>
- * <li>a lightweight transaction ({@code IF}, and a read at {@code SERIAL} or
- * {@code LOCAL_SERIAL}, which runs Paxos too) would compete with itself: two coordinators
- * propose ballots for the same partition and make each other start over, and the copy
- * that answers first may report "not applied" because the other copy applied it. The
- * query builder never flags a conditional write idempotent, but it flags every
- * {@code SELECT}, serial ones included, and so do the services' linearizable reads;</li>
- * <li>a counter increment is not idempotent: a second copy may count twice (neither the
- * query builder nor the services flag one idempotent, so this refusal is a second line of
- * defence);</li>
- * <li>a batch is written, never read.</li>
- * </ul>
- * So the kind of statement is decided from its CQL text: speculation for a {@code SELECT}
- * whose consistency is not serial, none for anything else, including a request this class
- * does not recognise (a statement starting with a comment, say): leaving a read without a
- * second copy costs latency, sending a second copy of a write costs correctness.
- *
- * <p>
- * <b>Why a constant delay.</b> It is what the driver itself offers, and its cost is easy
- * to state: only a read still unanswered after the delay is sent again, at most
- * {@code max-executions} copies in all. Set near the 99th percentile of a read's latency,
- * about one read in a hundred gets a second copy. Its weakness is an overloaded cluster:
- * when every node is slow, many reads pass the delay and their copies add load where
- * there is none to spare, which is why the default allows one copy and no more. The delay
- * is a measurement, and must be measured again when the hardware or the load changes.
- *
- * <p>
- * Configured as the driver's {@code advanced.speculative-execution-policy.class}, with
- * the driver's own {@code max-executions} and {@code delay} options, which
+ * The driver builds it by reflection from {@code advanced.speculative-execution-policy},
+ * with the {@code max-executions} and {@code delay} that
  * {@link SpringDataCassandraAutoConfiguration} sets from
- * {@link SpeculativeReadsProperties}. The driver builds it by reflection, through the
- * public constructor.
+ * {@link SpeculativeReadsProperties}, which validates them.
  */
 public final class ReadsOnlySpeculativeExecutionPolicy implements SpeculativeExecutionPolicy {
 
@@ -98,25 +58,9 @@ public final class ReadsOnlySpeculativeExecutionPolicy implements SpeculativeExe
 		this.config = config;
 		this.maxExecutions = profile.getInt(DefaultDriverOption.SPECULATIVE_EXECUTION_MAX);
 		this.delayMillis = profile.getDuration(DefaultDriverOption.SPECULATIVE_EXECUTION_DELAY).toMillis();
-		if (this.maxExecutions < 1) {
-			throw new IllegalArgumentException(
-					DefaultDriverOption.SPECULATIVE_EXECUTION_MAX.getPath() + " must be at least 1");
-		}
-		if (this.delayMillis < 0) {
-			throw new IllegalArgumentException(
-					DefaultDriverOption.SPECULATIVE_EXECUTION_DELAY.getPath() + " must not be negative");
-		}
 	}
 
-	/**
-	 * When to send the next copy of a request: after the delay for a plain read that has
-	 * not reached its maximum number of executions, never for anything else.
-	 * @param node the node the previous execution went to
-	 * @param keyspace the request's keyspace, if known
-	 * @param request the request
-	 * @param runningExecutions how many executions have been sent so far (at least 1)
-	 * @return the delay in milliseconds, or a negative value for no further execution
-	 */
+	/** The delay for a plain read below its maximum of executions, else none. */
 	@Override
 	public long nextExecution(Node node, CqlIdentifier keyspace, Request request, int runningExecutions) {
 		if (runningExecutions >= this.maxExecutions || !isPlainRead(request)) {

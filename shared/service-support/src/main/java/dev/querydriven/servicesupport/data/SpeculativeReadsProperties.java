@@ -10,14 +10,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * read waits for its node before the driver sends a copy to the next one, and how many
  * executions a read may have in all ({@link ReadsOnlySpeculativeExecutionPolicy}).
  *
- * @param delay how long a read waits before its next copy is sent. 20 ms lies between the
- * 99th percentiles the benchmarks measured on one node under full load: 15 ms for one
- * read (the raw driver reading a user's orders), 22 ms for a request waiting on two reads
- * in parallel. So about one read in a hundred, or fewer, gets a second copy, while a read
- * stalled by a slow node waits 20 ms instead of the 2-second request timeout
- * @param maxExecutions the executions a read may have, the first one included: 2, one
- * copy at most, so that speculation can at worst double the reads of an overloaded
- * cluster; 1 turns speculation off
+ * @param delay how long a read waits before its copy is sent: near the 99th percentile
+ * of a read's latency under load, so that about one read in a hundred gets a copy (the
+ * module's README says how the default was measured)
+ * @param maxExecutions the executions a read may have, the first included: 2 bounds the
+ * extra load at double the reads; 1 turns speculation off
  */
 @ConfigurationProperties("querydriven.cassandra.speculative-reads")
 record SpeculativeReadsProperties(@DefaultValue("20ms") Duration delay, @DefaultValue("2") int maxExecutions) {
