@@ -16,15 +16,15 @@ import com.datastax.oss.driver.api.core.specex.SpeculativeExecutionPolicy;
 
 /**
  * Speculative executions for plain reads only: a {@code SELECT} unanswered after a
- * constant delay is sent to the next node of its query plan, and the first answer wins.
- * A node that is slow but not down then costs a read the delay instead of the whole
- * request timeout. Every other statement gets no copy, idempotent or not: a second copy
- * of a write doubles the load on a slow cluster, two copies of a lightweight transaction
- * or of a serial read compete for the same Paxos ballot (and one may report "not applied"
+ * constant delay is sent to the next node of its query plan, and the first answer wins. A
+ * node that is slow but not down then costs a read the delay instead of the whole request
+ * timeout. Every other statement gets no copy, idempotent or not: a second copy of a
+ * write doubles the load on a slow cluster, two copies of a lightweight transaction or of
+ * a serial read compete for the same Paxos ballot (and one may report "not applied"
  * because the other applied it), a counter may count twice, and a batch only writes. The
- * driver speculates every statement flagged idempotent, and the query builder flags
- * plain writes too, so the kind is decided from the CQL text; a request not recognised
- * (a batch, a statement starting with a comment) gets no copy: a read without one costs
+ * driver speculates every statement flagged idempotent, and the query builder flags plain
+ * writes too, so the kind is decided from the CQL text; a request not recognised (a
+ * batch, a statement starting with a comment) gets no copy: a read without one costs
  * latency, a write sent twice costs correctness. The module's README says more.
  *
  * <p>

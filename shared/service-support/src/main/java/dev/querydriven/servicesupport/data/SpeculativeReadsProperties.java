@@ -10,8 +10,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * read waits for its node before the driver sends a copy to the next one, and how many
  * executions a read may have in all ({@link ReadsOnlySpeculativeExecutionPolicy}).
  *
- * @param delay how long a read waits before its copy is sent: near the 99th percentile
- * of a read's latency under load, so that about one read in a hundred gets a copy (the
+ * @param delay how long a read waits before its copy is sent: near the 99th percentile of
+ * a read's latency under load, so that about one read in a hundred gets a copy (the
  * module's README says how the default was measured)
  * @param maxExecutions the executions a read may have, the first included: 2 bounds the
  * extra load at double the reads; 1 turns speculation off
