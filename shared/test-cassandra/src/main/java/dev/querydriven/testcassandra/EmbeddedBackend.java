@@ -36,6 +36,10 @@ final class EmbeddedBackend implements CassandraBackend {
 			.directory(this.directory)
 			.throwaway(true)
 			.stopTimeout(java.time.Duration.ofSeconds(5))
+			// A test run's node lives minutes: the quick compiler alone, as for the test
+			// JVM (the root POM's querydriven.test.jvm-options), because the optimising
+			// one would spend more CPU compiling than its code saves in that time.
+			.jvmOptions(List.of("-XX:TieredStopAtLevel=1"))
 			.build()
 			.start();
 	}
