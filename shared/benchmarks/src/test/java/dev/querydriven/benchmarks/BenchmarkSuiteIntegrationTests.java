@@ -9,16 +9,21 @@ import dev.querydriven.benchmarks.report.Layer;
 import dev.querydriven.benchmarks.report.Run;
 import dev.querydriven.benchmarks.report.SuiteResult;
 import dev.querydriven.benchmarks.report.WorkloadResult;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The smoke run of the benchmark suite: tiny data, a second or 16 requests per window. It
- * asserts that every request ran through every layer without an error, never how fast. It
- * runs in {@code ./mvnw -B verify}, so that a change that breaks a benchmark fails the
- * build that made it.
+ * asserts that every request ran through every layer without an error, never how fast.
+ *
+ * <p>
+ * Tagged {@code slow} (it starts a node and every service's JVM, and takes about two
+ * minutes): it runs in CI's {@code slow} stage, right after {@code ./mvnw -B verify}, so
+ * that a change that breaks a benchmark still fails the CI run that brought it.
  */
+@Tag("slow")
 class BenchmarkSuiteIntegrationTests {
 
 	/** What an overloaded smoke run's scheduling may add to a closed window. */

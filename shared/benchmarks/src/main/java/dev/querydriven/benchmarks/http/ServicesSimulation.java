@@ -128,7 +128,10 @@ public class ServicesSimulation extends Simulation {
 		// users up to a few tenths of a second after the phase's end on a busy machine).
 		PopulationBuilder population = phase.open()
 				? scenario(phase.name()).exec(one).injectOpen(constantUsersPerSec(phase.rate()).during(duration))
-				: scenario(phase.name()).during(duration, false).on(one).exec((session) -> {
+				: scenario(phase.name()).exec((session) -> {
+					PhaseStats.userStarted(phase.index());
+					return session;
+				}).during(duration, false).on(one).exec((session) -> {
 					Markers.userDone(phase.index(), phase.concurrency());
 					return session;
 				}).injectOpen(atOnceUsers(phase.concurrency()));
