@@ -8,7 +8,6 @@ import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 import dev.querydriven.benchmarks.http.CallerTokens;
 import dev.querydriven.benchmarks.http.ServiceJvm;
@@ -24,16 +23,6 @@ final class RunningService implements AutoCloseable {
 
 	private static final List<String> JVM_OPTIONS = List.of("-Xmx384m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
 
-	private static final int ATTEMPTS = 8;
-
-	/**
-	 * What a service's log says when its schema migrations ran ahead of the ring: on a
-	 * ring formed a moment ago, a node may not know a table or a type about a second
-	 * after the driver reported that every node agreed on the schema, and the migration
-	 * that uses it fails the start.
-	 */
-	private static final Pattern SCHEMA_RACE = Pattern.compile("does not exist|Unknown type|unconfigured table");
-
 	private final String name;
 
 	private final CallerTokens tokens;
@@ -47,8 +36,10 @@ final class RunningService implements AutoCloseable {
 	}
 
 	/**
-	 * Starts a service and waits until it is healthy, starting it again when its
-	 * migrations lost a race with the ring's schema (up to eight times).
+	 * Starts a service and waits until it is healthy. Its schema migrations run on a ring
+	 * formed a moment ago, where a node may not know a table for a moment after the nodes
+	 * agreed on it: the migrations wait that out themselves, and a service that does not
+	 * start fails the test.
 	 * @param name the service's module, e.g. {@code social-feed}
 	 * @param cluster the nodes, provisioned for it
 	 * @param directory where its jar and logs go
@@ -64,22 +55,15 @@ final class RunningService implements AutoCloseable {
 		properties.put("querydriven.dual-write.intents.shards", String.valueOf(WriteIntentRows.SHARDS));
 		properties.putAll(tokens.serviceProperties());
 		Path jar = copyOfJar(name, directory);
-		for (int attempt = 1;; attempt++) {
-			Path log = directory.resolve(name + "-" + attempt + ".log");
-			try {
-				ServiceJvm jvm = ServiceJvm.start(name, jar, properties, Map.of(), JVM_OPTIONS, log,
-						(message) -> Console.phase("%s", message));
-				Console.phase("%s healthy, logging to %s", name, log);
-				return new RunningService(name, tokens, jvm);
-			}
-			catch (IllegalStateException ex) {
-				String reason = reason(log);
-				if (attempt == ATTEMPTS || !SCHEMA_RACE.matcher(reason).find()) {
-					throw new IllegalStateException(name + " did not start: " + brief(reason), ex);
-				}
-				Console.phase("%s exited while starting (%s); starting it again, attempt %d of %d", name, brief(reason),
-						attempt + 1, ATTEMPTS);
-			}
+		Path log = directory.resolve(name + ".log");
+		try {
+			ServiceJvm jvm = ServiceJvm.start(name, jar, properties, Map.of(), JVM_OPTIONS, log,
+					(message) -> Console.phase("%s", message));
+			Console.phase("%s healthy, logging to %s", name, log);
+			return new RunningService(name, tokens, jvm);
+		}
+		catch (IllegalStateException ex) {
+			throw new IllegalStateException(name + " did not start: " + brief(reason(log)), ex);
 		}
 	}
 
@@ -95,16 +79,14 @@ final class RunningService implements AutoCloseable {
 	}
 
 	/**
-	 * Why a start failed, from its log: the line naming a missing table or type when
-	 * there is one, otherwise the last cause logged.
+	 * Why a start failed, from its log: the last cause logged.
 	 */
 	private static String reason(Path log) {
 		try {
-			List<String> lines = Files.readAllLines(log);
-			return lines.stream()
-				.filter((line) -> SCHEMA_RACE.matcher(line).find())
-				.findFirst()
-				.or(() -> lines.stream().filter((line) -> line.contains("Caused by:")).reduce((first, last) -> last))
+			return Files.readAllLines(log)
+				.stream()
+				.filter((line) -> line.contains("Caused by:"))
+				.reduce((first, last) -> last)
 				.map(String::strip)
 				.orElse("no cause logged; see " + log);
 		}

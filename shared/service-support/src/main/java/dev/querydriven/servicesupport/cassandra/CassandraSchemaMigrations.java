@@ -1,5 +1,6 @@
 package dev.querydriven.servicesupport.cassandra;
 
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,6 +46,14 @@ public final class CassandraSchemaMigrations implements InitializingBean {
 	 */
 	public static final String EXECUTION_PROFILE = "querydriven-schema-migrations";
 
+	/**
+	 * How long a migration statement is sent again while a node does not know the table
+	 * or type it uses yet: as long as a schema change may wait for every node to agree.
+	 */
+	private static final Duration SETTLE_LIMIT = Duration.ofMinutes(1);
+
+	private static final Duration SETTLE_PAUSE = Duration.ofMillis(250);
+
 	private final ObjectProvider<CqlSessionBuilder> sessionBuilders;
 
 	private final CassandraConnectionDetails connectionDetails;
@@ -82,9 +91,11 @@ public final class CassandraSchemaMigrations implements InitializingBean {
 			String profile = session.getContext().getConfig().getProfiles().containsKey(EXECUTION_PROFILE)
 					? EXECUTION_PROFILE : null;
 			for (SchemaMigrationSet set : this.librarySets) {
-				migrate(UnclosableSession.of(session), scanners, set.location(), profile, set.tablePrefix());
+				migrate(MigrationSession.of(session, SETTLE_LIMIT, SETTLE_PAUSE), scanners, set.location(), profile,
+						set.tablePrefix());
 			}
-			migrate(UnclosableSession.of(session), scanners, this.properties.migrations().location(), profile, "");
+			migrate(MigrationSession.of(session, SETTLE_LIMIT, SETTLE_PAUSE), scanners,
+					this.properties.migrations().location(), profile, "");
 			dropCreatorGrants(session);
 		}
 		finally {
