@@ -30,12 +30,16 @@ public final class EmbeddedCassandraCluster implements AutoCloseable {
 
 	private final Duration startupTimeout;
 
+	private final boolean secureSuperuser;
+
 	private Credentials superuser;
 
-	private EmbeddedCassandraCluster(List<EmbeddedCassandra> nodes, Path superuserFile, Duration startupTimeout) {
+	private EmbeddedCassandraCluster(List<EmbeddedCassandra> nodes, Path superuserFile, Duration startupTimeout,
+			boolean secureSuperuser) {
 		this.nodes = nodes;
 		this.superuserFile = superuserFile;
 		this.startupTimeout = startupTimeout;
+		this.secureSuperuser = secureSuperuser;
 	}
 
 	/**
@@ -61,7 +65,8 @@ public final class EmbeddedCassandraCluster implements AutoCloseable {
 	}
 
 	/**
-	 * Starts the seed node, then the others in parallel, and secures the superuser once.
+	 * Starts the seed node, then the others in parallel, and secures the superuser once
+	 * (unless built not to).
 	 * @return this cluster
 	 */
 	public EmbeddedCassandraCluster start() {
@@ -76,9 +81,11 @@ public final class EmbeddedCassandraCluster implements AutoCloseable {
 		// written: the superuser's row would otherwise land on a node that turns out not
 		// to own it.
 		RingView.awaitAgreement(this.nodes, this.startupTimeout);
-		this.superuser = SuperuserSetup.secureCluster(contactPoints(), EmbeddedCassandra.DATACENTER, this.superuserFile,
-				this.nodes.size(), this.startupTimeout);
-		this.nodes.forEach((node) -> node.superuser(this.superuser));
+		if (this.secureSuperuser) {
+			this.superuser = SuperuserSetup.secureCluster(contactPoints(), EmbeddedCassandra.DATACENTER,
+					this.superuserFile, this.nodes.size(), this.startupTimeout);
+			this.nodes.forEach((node) -> node.superuser(this.superuser));
+		}
 		logger.info("Cassandra cluster of {} nodes ready in {} ms: contact points {}", this.nodes.size(),
 				Duration.ofNanos(System.nanoTime() - started).toMillis(), contactPoints());
 		return this;
@@ -104,6 +111,10 @@ public final class EmbeddedCassandraCluster implements AutoCloseable {
 		return EmbeddedCassandra.DATACENTER;
 	}
 
+	/**
+	 * The superuser's login, once started.
+	 * @return the login, or {@code null} for a cluster built not to secure it
+	 */
 	public Credentials superuser() {
 		return this.superuser;
 	}
@@ -134,6 +145,10 @@ public final class EmbeddedCassandraCluster implements AutoCloseable {
 		private Duration startupTimeout = Duration.ofMinutes(3);
 
 		private boolean throwaway;
+
+		private List<String> jvmOptions = List.of();
+
+		private boolean secureSuperuser = true;
 
 		private Builder() {
 		}
@@ -192,6 +207,27 @@ public final class EmbeddedCassandraCluster implements AutoCloseable {
 		}
 
 		/**
+		 * @param jvmOptions options added to every node's JVM command line; see
+		 * {@link EmbeddedCassandra.Builder#jvmOptions(List)}
+		 * @return this builder
+		 */
+		public Builder jvmOptions(List<String> jvmOptions) {
+			this.jvmOptions = List.copyOf(jvmOptions);
+			return this;
+		}
+
+		/**
+		 * @param secureSuperuser whether the cluster replaces the default superuser's
+		 * password once started (the default); {@code false} leaves that to a
+		 * provisioning step of the caller's own, as Compose's stack does with its nodes
+		 * @return this builder
+		 */
+		public Builder secureSuperuser(boolean secureSuperuser) {
+			this.secureSuperuser = secureSuperuser;
+			return this;
+		}
+
+		/**
 		 * The cluster, not yet started.
 		 * @return the cluster
 		 */
@@ -202,6 +238,9 @@ public final class EmbeddedCassandraCluster implements AutoCloseable {
 			// cluster.
 			int storagePort = FreePorts.any(addresses);
 			int nativePort = FreePorts.any(addresses);
+			while (nativePort == storagePort) {
+				nativePort = FreePorts.any(addresses);
+			}
 			String seed = addresses.get(0).getHostAddress() + ":" + storagePort;
 			List<EmbeddedCassandra> nodes = new ArrayList<>();
 			for (int i = 0; i < this.size; i++) {
@@ -216,13 +255,14 @@ public final class EmbeddedCassandraCluster implements AutoCloseable {
 					.autoBootstrap(false)
 					.guardrails(this.guardrails)
 					.heap(this.heap)
+					.jvmOptions(this.jvmOptions)
 					.startupTimeout(this.startupTimeout)
 					.secureSuperuser(false)
 					.throwaway(this.throwaway)
 					.build());
 			}
 			return new EmbeddedCassandraCluster(List.copyOf(nodes), this.directory.resolve("superuser.properties"),
-					this.startupTimeout);
+					this.startupTimeout, this.secureSuperuser);
 		}
 
 		private List<InetAddress> addresses() {

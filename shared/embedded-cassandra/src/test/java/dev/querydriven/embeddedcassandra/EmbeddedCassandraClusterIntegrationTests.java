@@ -3,6 +3,7 @@ package dev.querydriven.embeddedcassandra;
 import java.net.InetAddress;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -45,8 +46,9 @@ class EmbeddedCassandraClusterIntegrationTests {
 	Path directory;
 
 	/**
-	 * Three nodes own evenly spaced tokens, see each other up, serve a write at
-	 * consistency ALL, and still accept logins and quorum reads with one node down.
+	 * Three nodes own evenly spaced tokens, run with the JVM options given, see each
+	 * other up, serve a write at consistency ALL, and still accept logins and quorum
+	 * reads with one node down.
 	 */
 	@Test
 	void threeNodesFormOneRingAndReplicateAtConsistencyAll() {
@@ -54,8 +56,12 @@ class EmbeddedCassandraClusterIntegrationTests {
 			.size(3)
 			.firstAddress("127.0.0.101")
 			.directory(this.directory)
+			.jvmOptions(List.of("-XX:TieredStopAtLevel=1"))
 			.build()
 			.start()) {
+			assertThat(cluster.nodes())
+				.allSatisfy((node) -> assertThat(node.processHandle().info().arguments().orElseThrow())
+					.contains("-XX:TieredStopAtLevel=1"));
 			try (CqlSession session = CassandraLogin.open(cluster.contactPoints(), cluster.localDatacenter(),
 					cluster.superuser(), Duration.ofSeconds(30))) {
 				assertThat(session.getMetadata().getNodes().values()).hasSize(3)

@@ -2,11 +2,8 @@ package dev.querydriven.processtests.faults;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.math.BigInteger;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
@@ -23,6 +19,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import dev.querydriven.embeddedcassandra.CassandraLogin;
 import dev.querydriven.embeddedcassandra.Credentials;
 import dev.querydriven.embeddedcassandra.EmbeddedCassandra;
+import dev.querydriven.embeddedcassandra.EmbeddedCassandraCluster;
 import dev.querydriven.servicesupport.provisioning.ClusterProvisioning;
 
 import org.springframework.util.FileSystemUtils;
@@ -33,7 +30,7 @@ import static org.awaitility.Awaitility.await;
 /**
  * Three real nodes on 127.0.0.111 to .113, one ring of three equal token ranges, every
  * keyspace replicated three times: each node holds every row. The nodes keep their data
- * under {@code target/faults/nodes/<n>} (not throwaway): a node killed with
+ * under {@code target/faults/nodes/node<n>} (not throwaway): a node killed with
  * {@code SIGKILL} is started again on its own data, and reopens every write it
  * acknowledged ({@code commitlog_sync: batch}), as a crashed machine that reboots does.
  *
@@ -50,7 +47,8 @@ final class FaultCluster implements AutoCloseable {
 
 	private static final String DATACENTER = EmbeddedCassandra.DATACENTER;
 
-	private static final List<String> ADDRESSES = List.of("127.0.0.111", "127.0.0.112", "127.0.0.113");
+	/** The first node's address; the other two follow it (127.0.0.112, 127.0.0.113). */
+	private static final String FIRST_ADDRESS = "127.0.0.111";
 
 	private static final String READER = "faults_reader";
 
@@ -71,6 +69,8 @@ final class FaultCluster implements AutoCloseable {
 
 	private final Path directory;
 
+	private final EmbeddedCassandraCluster ring;
+
 	private final List<EmbeddedCassandra> nodes;
 
 	private final List<NodeJmx> jmx;
@@ -85,10 +85,11 @@ final class FaultCluster implements AutoCloseable {
 
 	private final List<String> hostIds = new ArrayList<>();
 
-	private FaultCluster(Path directory, List<EmbeddedCassandra> nodes, List<NodeJmx> jmx,
+	private FaultCluster(Path directory, EmbeddedCassandraCluster ring, List<NodeJmx> jmx,
 			Map<String, String> keyspaces) {
 		this.directory = directory;
-		this.nodes = nodes;
+		this.ring = ring;
+		this.nodes = ring.nodes();
 		this.jmx = jmx;
 		this.keyspaces = keyspaces;
 	}
@@ -109,34 +110,19 @@ final class FaultCluster implements AutoCloseable {
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
-		List<InetAddress> addresses = ADDRESSES.stream().map(FaultCluster::inetAddress).toList();
-		// Every node listens on the same ports of its own address, as in a real cluster;
-		// JMX listens on 127.0.0.1, a port per node.
-		int storagePort = freePort(addresses, 0);
-		int nativePort = freePort(addresses, storagePort);
-		List<EmbeddedCassandra> nodes = new ArrayList<>();
-		List<NodeJmx> jmx = new ArrayList<>();
-		for (int i = 0; i < ADDRESSES.size(); i++) {
-			int jmxPort = freePort(List.of(InetAddress.getLoopbackAddress()), 0);
-			nodes.add(EmbeddedCassandra.builder()
-				.directory(directory.resolve("nodes").resolve(String.valueOf(i + 1)))
-				.address(ADDRESSES.get(i))
-				.nativePort(nativePort)
-				.storagePort(storagePort)
-				.jmxPort(jmxPort)
-				.seeds(List.of(ADDRESSES.get(0) + ":" + storagePort))
-				.initialToken(evenToken(i, ADDRESSES.size()))
-				.autoBootstrap(false)
-				.heap("1g")
-				.jvmOptions(JVM_OPTIONS)
-				.startupTimeout(STARTUP_LIMIT)
-				.secureSuperuser(false)
-				.throwaway(false)
-				.build());
-			jmx.add(new NodeJmx(jmxPort));
-		}
-		FaultCluster cluster = new FaultCluster(directory, List.copyOf(nodes), List.copyOf(jmx),
-				new LinkedHashMap<>(keyspaces));
+		EmbeddedCassandraCluster ring = EmbeddedCassandraCluster.builder()
+			.size(3)
+			.firstAddress(FIRST_ADDRESS)
+			.directory(directory.resolve("nodes"))
+			.heap("1g")
+			.jvmOptions(JVM_OPTIONS)
+			.startupTimeout(STARTUP_LIMIT)
+			// Secured as Compose secures its ring: by the provisioning, below.
+			.secureSuperuser(false)
+			.throwaway(false)
+			.build();
+		List<NodeJmx> jmx = ring.nodes().stream().map((node) -> new NodeJmx(node.jmxPort())).toList();
+		FaultCluster cluster = new FaultCluster(directory, ring, jmx, new LinkedHashMap<>(keyspaces));
 		try {
 			cluster.startNodes();
 			cluster.provision();
@@ -149,17 +135,12 @@ final class FaultCluster implements AutoCloseable {
 	}
 
 	/**
-	 * The seed first, then the other two side by side; then every node must see the whole
-	 * ring up before anything is written.
+	 * The seed first, then the other two side by side (the embedded cluster's start);
+	 * then every node must see the whole ring up before anything is written.
 	 */
 	private void startNodes() {
-		Console.phase("starting three nodes on %s", ADDRESSES);
-		this.nodes.get(0).start();
-		this.nodes.subList(1, this.nodes.size())
-			.stream()
-			.map((node) -> CompletableFuture.runAsync(node::start))
-			.toList()
-			.forEach(CompletableFuture::join);
+		Console.phase("starting three nodes from %s", FIRST_ADDRESS);
+		this.ring.start();
 		await().atMost(STARTUP_LIMIT)
 			.pollInterval(Duration.ofMillis(500))
 			.ignoreExceptions()
@@ -427,53 +408,7 @@ final class FaultCluster implements AutoCloseable {
 	@Override
 	public void close() {
 		List.copyOf(this.paused).forEach(this::resume);
-		this.nodes.stream()
-			.map((node) -> CompletableFuture.runAsync(node::stop))
-			.toList()
-			.forEach(CompletableFuture::join);
-	}
-
-	/** The token of node {@code index} when {@code count} nodes share the ring evenly. */
-	private static long evenToken(int index, int count) {
-		return BigInteger.valueOf(Long.MIN_VALUE)
-			.add(BigInteger.ONE.shiftLeft(64).multiply(BigInteger.valueOf(index)).divide(BigInteger.valueOf(count)))
-			.longValueExact();
-	}
-
-	/** A port free on every given address, and other than {@code taken}. */
-	private static int freePort(List<InetAddress> addresses, int taken) {
-		for (int attempt = 0; attempt < 50; attempt++) {
-			int port;
-			try (ServerSocket socket = new ServerSocket(0, 1, addresses.get(0))) {
-				port = socket.getLocalPort();
-			}
-			catch (IOException ex) {
-				throw new UncheckedIOException(ex);
-			}
-			if (port != taken && addresses.stream().allMatch((address) -> isFree(port, address))) {
-				return port;
-			}
-		}
-		throw new IllegalStateException("No port free on every one of " + addresses);
-	}
-
-	private static boolean isFree(int port, InetAddress address) {
-		try {
-			new ServerSocket(port, 1, address).close();
-			return true;
-		}
-		catch (IOException ex) {
-			return false;
-		}
-	}
-
-	private static InetAddress inetAddress(String address) {
-		try {
-			return InetAddress.getByName(address);
-		}
-		catch (UnknownHostException ex) {
-			throw new IllegalArgumentException(address, ex);
-		}
+		this.ring.close();
 	}
 
 }

@@ -25,8 +25,8 @@ import org.junit.jupiter.api.TestMethodOrder;
  *
  * <p>
  * Tagged {@code faults}: {@code ./mvnw -B -Pfaults verify -pl shared/process-tests},
- * after {@code ./mvnw -B install -DskipTests} (it starts the services' jars). About
- * nine minutes on two cores; see the module's README for what the lines it prints mean.
+ * after {@code ./mvnw -B install -DskipTests} (it starts the services' jars). About nine
+ * minutes on two cores; see the module's README for what the lines it prints mean.
  */
 @Tag("faults")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
